@@ -1,0 +1,239 @@
+//! A game in progress: the board plus unlimited undo and redo.
+//!
+//! Steps are kept in one list; `applied` of them are on the board and the rest are the redo list.
+//! Each step remembers whether it began a player gesture, so undo and redo can work by gesture
+//! (a tap-walk, a push, a key press) or by single step.
+
+use super::board::{Blocked, Board, Moved, Pos};
+use super::direction::{Direction, Step};
+use super::path::PathFinder;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    board: Board,
+    steps: Vec<Step>,
+    applied: usize,
+}
+
+impl Game {
+    pub fn new(board: Board) -> Game {
+        Game {
+            board,
+            steps: Vec::new(),
+            applied: 0,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, for read-only searches that temporarily mark it (the path search).
+    pub fn board_for_search(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// Steps on the board, oldest first.
+    pub fn history(&self) -> &[Step] {
+        &self.steps[..self.applied]
+    }
+
+    /// Steps undone and available to redo, next first.
+    pub fn redo_list(&self) -> &[Step] {
+        &self.steps[self.applied..]
+    }
+
+    /// All recorded steps, applied ones then the redo list.
+    pub fn all_steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.board.is_solved()
+    }
+
+    /// One step by the player. `group_start` says whether it begins a new gesture.
+    /// A successful step drops the redo list.
+    pub fn step(&mut self, dir: Direction, group_start: bool) -> Result<Moved, Blocked> {
+        let moved = self.board.step(dir)?;
+        self.steps.truncate(self.applied);
+        self.steps.push(Step {
+            dir,
+            push: moved.pushed(),
+            group_start,
+        });
+        self.applied += 1;
+        Ok(moved)
+    }
+
+    /// Walks to `dest` by the shortest path as one gesture. Returns the steps made, or `None`
+    /// (and changes nothing) when `dest` cannot be reached.
+    pub fn walk_to(&mut self, finder: &mut PathFinder, dest: Pos) -> Option<Vec<Moved>> {
+        let walk = finder.find_path(&mut self.board, dest)?.to_vec();
+        let mut out = Vec::with_capacity(walk.len());
+        for (i, d) in walk.into_iter().enumerate() {
+            out.push(self.step(d, i == 0).expect("a found walk is legal"));
+        }
+        Some(out)
+    }
+
+    /// Undoes one step.
+    pub fn undo_step(&mut self) -> Option<Moved> {
+        let s = *self.history().last()?;
+        self.applied -= 1;
+        Some(self.board.unstep(s.dir, s.push))
+    }
+
+    /// Redoes one step.
+    pub fn redo_step(&mut self) -> Option<Moved> {
+        let s = *self.redo_list().first()?;
+        let moved = self.board.step(s.dir).expect("a redo step replays legally");
+        debug_assert_eq!(moved.pushed(), s.push);
+        self.applied += 1;
+        Some(moved)
+    }
+
+    /// Undoes back to the start of the last gesture. Returns the steps undone, last first.
+    pub fn undo_group(&mut self) -> Vec<Moved> {
+        let mut out = Vec::new();
+        while let Some(s) = self.history().last().copied() {
+            out.push(self.undo_step().expect("history is not empty"));
+            if s.group_start {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Redoes one gesture. Returns the steps redone, first first.
+    pub fn redo_group(&mut self) -> Vec<Moved> {
+        let mut out = Vec::new();
+        if let Some(m) = self.redo_step() {
+            out.push(m);
+        }
+        while self.redo_list().first().is_some_and(|s| !s.group_start) {
+            out.push(self.redo_step().expect("redo list is not empty"));
+        }
+        out
+    }
+
+    /// Back to the start; every step made stays available as redo.
+    pub fn restart(&mut self) {
+        while self.undo_step().is_some() {}
+    }
+
+    /// The applied steps as a LURD string.
+    pub fn lurd(&self) -> String {
+        self.history().iter().map(|s| s.lurd()).collect()
+    }
+
+    /// Rebuilds a game from its starting board and a step list (a saved game), checking each step.
+    /// Returns the index of the first step that does not replay as recorded.
+    pub fn from_steps(start: Board, steps: &[Step], applied: usize) -> Result<Game, usize> {
+        let mut g = Game::new(start);
+        for (i, s) in steps.iter().enumerate() {
+            match g.board.step(s.dir) {
+                Ok(m) if m.pushed() == s.push => {}
+                _ => return Err(i),
+            }
+        }
+        g.steps = steps.to_vec();
+        g.applied = steps.len();
+        while g.applied > applied.min(steps.len()) {
+            g.undo_step();
+        }
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Direction::*;
+
+    fn game() -> Game {
+        Game::new(
+            Board::from_mask_rows(&["########", "#(-x-+-#", "#------#", "########"]).unwrap(),
+        )
+    }
+
+    #[test]
+    fn undo_and_redo_by_group_and_by_step() {
+        let mut g = game();
+        let start = g.board().clone();
+        let mut f = PathFinder::new();
+        g.walk_to(&mut f, Pos::new(5, 2)).unwrap();
+        assert_eq!(g.board().moves(), 5);
+        g.step(Up, true).unwrap();
+        g.step(Left, true).unwrap();
+        g.step(Left, true).unwrap();
+        let end = g.board().clone();
+        assert_eq!(g.undo_group().len(), 1);
+        assert_eq!(g.undo_group().len(), 1);
+        assert_eq!(g.undo_group().len(), 1);
+        assert_eq!(g.undo_group().len(), 5, "the walk is one group");
+        assert_eq!(g.board(), &start);
+        assert!(g.undo_group().is_empty());
+        assert_eq!(g.redo_group().len(), 5);
+        assert_eq!(g.board().moves(), 5);
+        assert!(g.undo_step().is_some());
+        assert_eq!(g.board().moves(), 4);
+        assert_eq!(g.redo_group().len(), 1, "redo finishes the split group");
+        while !g.redo_group().is_empty() {}
+        assert_eq!(g.board(), &end);
+    }
+
+    #[test]
+    fn a_new_step_drops_the_redo_list() {
+        let mut g = game();
+        g.step(Right, true).unwrap();
+        g.step(Down, true).unwrap();
+        g.undo_group();
+        assert_eq!(g.redo_list().len(), 1);
+        g.step(Right, true).unwrap();
+        assert!(g.redo_list().is_empty());
+        assert_eq!(g.lurd(), "rR");
+    }
+
+    #[test]
+    fn restart_keeps_redo() {
+        let mut g = game();
+        for d in [Right, Right, Right] {
+            g.step(d, true).unwrap();
+        }
+        assert!(g.is_solved());
+        let end = g.board().clone();
+        g.restart();
+        assert_eq!(g.board().moves(), 0);
+        assert_eq!(g.redo_list().len(), 3);
+        while g.redo_step().is_some() {}
+        assert_eq!(g.board(), &end);
+        assert_eq!(g.lurd(), "rRR");
+    }
+
+    #[test]
+    fn blocked_steps_change_nothing() {
+        let mut g = game();
+        let before = g.clone();
+        assert_eq!(g.step(Up, true), Err(Blocked::Wall));
+        assert_eq!(g, before);
+        let mut f = PathFinder::new();
+        assert!(g.walk_to(&mut f, Pos::new(0, 0)).is_none());
+        assert_eq!(g, before);
+    }
+
+    #[test]
+    fn from_steps_checks_and_restores_redo() {
+        let mut g = game();
+        for d in [Right, Down, Right, Right] {
+            g.step(d, true).unwrap();
+        }
+        g.undo_step();
+        let start = game().board().clone();
+        let back = Game::from_steps(start.clone(), g.all_steps(), 3).unwrap();
+        assert_eq!(back, g);
+        let mut bad = g.all_steps().to_vec();
+        bad[1].push = true;
+        assert_eq!(Game::from_steps(start, &bad, 4), Err(1));
+    }
+}

@@ -1,0 +1,20 @@
+//! The rules of PushBox as plain Rust: no Bevy here.
+//!
+//! Cells are the seed's bytes ([`cell`]); a [`board::Board`] is the byte map with the worker and the
+//! counters; [`path::PathFinder`] is the cyclic-mark BFS; [`history::Game`] adds undo and redo;
+//! [`lurd`] reads and writes move strings; [`validate`] checks a level is playable.
+
+pub mod board;
+pub mod cell;
+pub mod direction;
+pub mod history;
+pub mod lurd;
+pub mod path;
+pub mod validate;
+
+pub use board::{Blocked, Board, BoardError, Moved, Pos};
+pub use cell::Cell;
+pub use direction::{Direction, Step};
+pub use history::Game;
+pub use path::PathFinder;
+pub use validate::LevelError;

@@ -1,0 +1,6 @@
+//! PushBox: a Sokoban (推箱子) game.
+//!
+//! [`core`] holds the rules and file formats as plain Rust, shared by the game, the command-line
+//! tools, the tests and the benchmarks.
+
+pub mod core;
