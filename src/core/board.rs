@@ -268,7 +268,7 @@ impl Board {
         self.contains(q).then_some(q)
     }
 
-    fn on_edge(&self, i: u32) -> bool {
+    pub(crate) fn on_edge(&self, i: u32) -> bool {
         let (x, y) = (i % self.width, i / self.width);
         x == 0 || y == 0 || x == self.width - 1 || y == self.height - 1
     }
@@ -276,8 +276,8 @@ impl Board {
     /// Writes one byte, keeping the derived counters right.
     fn set(&mut self, i: u32, byte: u8) {
         let old = self.cells[i as usize];
-        self.boxes_off_goal = self.boxes_off_goal + (byte == cell::BOX0) as u32
-            - (old == cell::BOX0) as u32;
+        self.boxes_off_goal =
+            self.boxes_off_goal + (byte == cell::BOX0) as u32 - (old == cell::BOX0) as u32;
         if cell::is_blank(old) != cell::is_blank(byte) && self.on_edge(i) {
             if cell::is_blank(byte) {
                 self.edge_blanks += 1;
@@ -464,18 +464,30 @@ mod tests {
 
     #[test]
     fn construction_errors_name_the_place() {
-        assert_eq!(Board::new(0, 3, vec![]), Err(BoardError::BadSize { width: 0, height: 3 }));
+        assert_eq!(
+            Board::new(0, 3, vec![]),
+            Err(BoardError::BadSize {
+                width: 0,
+                height: 3
+            })
+        );
         assert!(matches!(
             Board::new(2, 2, vec![0; 3]),
             Err(BoardError::WrongLength { len: 3, .. })
         ));
         assert_eq!(
             Board::new(2, 1, vec![6, 9]),
-            Err(BoardError::BadByte { at: Pos::new(1, 0), byte: 9 })
+            Err(BoardError::BadByte {
+                at: Pos::new(1, 0),
+                byte: 9
+            })
         );
         assert_eq!(Board::new(1, 1, vec![0]), Err(BoardError::NoWorker));
         let e = Board::new(3, 1, vec![6, 0, 7]).unwrap_err();
-        assert_eq!(e.to_string(), "the level has 2 workers (at (0, 0), (2, 0)); it needs exactly one");
+        assert_eq!(
+            e.to_string(),
+            "the level has 2 workers (at (0, 0), (2, 0)); it needs exactly one"
+        );
     }
 
     #[test]

@@ -185,7 +185,10 @@ mod tests {
     #[test]
     fn marks_cycle_and_reverse() {
         assert_eq!([next_mark(1), next_mark(2), next_mark(3)], [2, 3, 1]);
-        assert_eq!([previous_mark(1), previous_mark(2), previous_mark(3)], [3, 1, 2]);
+        assert_eq!(
+            [previous_mark(1), previous_mark(2), previous_mark(3)],
+            [3, 1, 2]
+        );
         for m in 1..=3 {
             assert_eq!(previous_mark(next_mark(m)), m);
         }

@@ -152,9 +152,7 @@ mod tests {
     use Direction::*;
 
     fn game() -> Game {
-        Game::new(
-            Board::from_mask_rows(&["########", "#(-x-+-#", "#------#", "########"]).unwrap(),
-        )
+        Game::new(Board::from_mask_rows(&["########", "#(-x-+-#", "#------#", "########"]).unwrap())
     }
 
     #[test]

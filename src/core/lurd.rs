@@ -85,7 +85,12 @@ fn parse_seq(
                 None if count.is_some() && (c.is_whitespace() || c == ')') => {
                     return Err(LurdError::DanglingCount { at: count_at + 1 });
                 }
-                None => return Err(LurdError::BadChar { found: c, at: *pos + 1 }),
+                None => {
+                    return Err(LurdError::BadChar {
+                        found: c,
+                        at: *pos + 1,
+                    });
+                }
             },
             None if count.is_some() => return Err(LurdError::DanglingCount { at: count_at + 1 }),
             None => unreachable!("end of input is handled above"),
@@ -157,7 +162,10 @@ mod tests {
 
     #[test]
     fn counts_groups_and_spaces() {
-        assert_eq!(parse("3r4U").unwrap(), [Right, Right, Right, Up, Up, Up, Up]);
+        assert_eq!(
+            parse("3r4U").unwrap(),
+            [Right, Right, Right, Up, Up, Up, Up]
+        );
         assert_eq!(
             parse("2(3(dr)R)").unwrap().len(),
             2 * (3 * 2 + 1),
@@ -187,7 +195,10 @@ mod tests {
         assert_eq!(g.lurd(), "rR");
         assert_eq!(write(g.history()), "rR");
         let e = check_solution(&b, "rrrr").unwrap_err();
-        assert_eq!(e.to_string(), "step 4 (r) is illegal: the box cannot move: a wall is behind it");
+        assert_eq!(
+            e.to_string(),
+            "step 4 (r) is illegal: the box cannot move: a wall is behind it"
+        );
         assert!(matches!(
             check_solution(&b, "r"),
             Err(SolutionError::NotSolved { moves: 1, left: 1 })

@@ -7,10 +7,15 @@
 pub mod board;
 pub mod cell;
 pub mod direction;
+pub mod formats;
 pub mod history;
+pub mod level;
 pub mod lurd;
 pub mod path;
 pub mod validate;
+
+#[cfg(test)]
+mod proptests;
 
 pub use board::{Blocked, Board, BoardError, Moved, Pos};
 pub use cell::Cell;

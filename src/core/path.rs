@@ -99,8 +99,9 @@ impl PathFinder {
     pub fn reachable(&mut self, board: &mut Board) -> &[u32] {
         let start = board.worker_index();
         let w = board.width();
-        // The worker's own cell is never blank, so the flood never "meets" it.
-        if board.edge_blanks == 0 {
+        // The worker's own cell is never blank, so the flood never "meets" it. The flood expands
+        // the worker's cell too, so the unchecked variant also needs it off the outer ring.
+        if board.edge_blanks == 0 && !board.on_edge(start) {
             flood::<false>(&mut self.queue, &mut board.cells, w, start);
         } else {
             flood::<true>(&mut self.queue, &mut board.cells, w, start);
@@ -292,7 +293,11 @@ mod tests {
         let mut b = board(&["######", "#(x-##", "#-#--#", "######"]);
         let before = b.clone();
         let mut f = PathFinder::new();
-        assert_eq!(f.find_path(&mut b, Pos::new(1, 1)), Some(&[][..]), "own cell");
+        assert_eq!(
+            f.find_path(&mut b, Pos::new(1, 1)),
+            Some(&[][..]),
+            "own cell"
+        );
         assert_eq!(f.find_path(&mut b, Pos::new(0, 0)), None, "wall");
         assert_eq!(f.find_path(&mut b, Pos::new(2, 1)), None, "box");
         assert_eq!(f.find_path(&mut b, Pos::new(3, 1)), None, "behind the box");
@@ -324,7 +329,10 @@ mod tests {
         let mut b = board(&["#####", "#)++#", "#####"]);
         let before = b.clone();
         let mut f = PathFinder::new();
-        assert_eq!(f.find_path(&mut b, Pos::new(3, 1)).unwrap(), &[Right, Right]);
+        assert_eq!(
+            f.find_path(&mut b, Pos::new(3, 1)).unwrap(),
+            &[Right, Right]
+        );
         assert_eq!(b, before);
         assert_eq!(b.cells()[7], SLOT);
     }
@@ -338,6 +346,16 @@ mod tests {
         assert_eq!(got[0], Pos::new(1, 1));
         got.sort();
         assert_eq!(got, [Pos::new(1, 1), Pos::new(1, 2), Pos::new(2, 1)]);
+        assert_eq!(b, before);
+    }
+
+    #[test]
+    fn reachable_from_a_worker_on_the_edge() {
+        // No blank cell on the outer ring, but the worker stands on it.
+        let mut b = board(&["#(#", "#-#", "###"]);
+        let before = b.clone();
+        let mut f = PathFinder::new();
+        assert_eq!(f.reachable(&mut b), [1, 4]);
         assert_eq!(b, before);
     }
 

@@ -1,6 +1,6 @@
 //! Level validation: the rules a playable level must meet, with typed errors that say where.
 
-use super::board::{list, Board, BoardError, Pos};
+use super::board::{Board, BoardError, Pos, list};
 use super::cell;
 
 /// Something that makes a level unplayable.
@@ -127,7 +127,10 @@ mod tests {
         );
         let e = check(&["####", "#(x+", "####"]);
         assert_eq!(e, vec![LevelError::Open { at: Pos::new(3, 1) }]);
-        assert_eq!(e[0].to_string(), "the level is open: the worker can reach the map's edge at (3, 1)");
+        assert_eq!(
+            e[0].to_string(),
+            "the level is open: the worker can reach the map's edge at (3, 1)"
+        );
         // A box does not close a gap in the wall.
         let e = check(&["####", "#(+x", "####"]);
         assert!(matches!(e[..], [LevelError::Open { .. }]));

@@ -1,0 +1,96 @@
+//! Levels and collections as files carry them: a board plus what players wrote about it.
+
+use super::board::{Board, BoardError};
+use super::validate::{self, LevelError};
+
+/// A recorded solution, as the `.bxb` level header stores it (solved flag, steps, pushes) with its
+/// moves as LURD when they are known.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Recording {
+    pub moves: u32,
+    pub pushes: u32,
+    /// The moves; `None` when a file kept only the counts.
+    pub lurd: Option<String>,
+}
+
+/// One level: its board bytes (the seed's encoding) and its metadata.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Level {
+    pub title: String,
+    pub author: String,
+    pub notes: Vec<String>,
+    pub width: u32,
+    pub height: u32,
+    pub cells: Vec<u8>,
+    /// LURD solutions found beside the board in a `.sok` file (not yet verified).
+    pub solutions: Vec<String>,
+    /// The recorded solution kept with the level (`.bxb` solved flag and steps).
+    pub recording: Option<Recording>,
+}
+
+impl Level {
+    pub fn new(width: u32, height: u32, cells: Vec<u8>) -> Level {
+        Level {
+            width,
+            height,
+            cells,
+            ..Level::default()
+        }
+    }
+
+    /// The board at the start of the level (checks size, bytes and the single worker).
+    pub fn board(&self) -> Result<Board, BoardError> {
+        Board::new(self.width, self.height, self.cells.clone())
+    }
+
+    /// The board, if the level is playable.
+    pub fn playable(&self) -> Result<Board, LevelError> {
+        validate::playable(self.width, self.height, self.cells.clone())
+    }
+
+    /// Rows of cell bytes.
+    pub fn rows(&self) -> impl Iterator<Item = &[u8]> {
+        self.cells.chunks(self.width.max(1) as usize)
+    }
+
+    /// A short name for messages: `level 3 "Title"` or `level 3`.
+    pub fn label(&self, index: usize) -> String {
+        if self.title.is_empty() {
+            format!("level {}", index + 1)
+        } else {
+            format!("level {} \"{}\"", index + 1, self.title)
+        }
+    }
+
+    /// A fingerprint of the board (size and cells): the same board gives the same value in any
+    /// collection, under any title.
+    pub fn fingerprint(&self) -> u64 {
+        // FNV-1a, 64 bit: stable across platforms and releases, unlike `DefaultHasher`.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |b: u8| {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        };
+        for b in self
+            .width
+            .to_le_bytes()
+            .into_iter()
+            .chain(self.height.to_le_bytes())
+        {
+            eat(b);
+        }
+        for &c in &self.cells {
+            eat(c);
+        }
+        h
+    }
+}
+
+/// A collection ("group" in the original): a name and its levels.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Collection {
+    pub name: String,
+    pub author: String,
+    pub notes: Vec<String>,
+    pub levels: Vec<Level>,
+}
