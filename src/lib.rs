@@ -3,4 +3,5 @@
 //! [`core`] holds the rules and file formats as plain Rust, shared by the game, the command-line
 //! tools, the tests and the benchmarks.
 
+pub mod cli;
 pub mod core;

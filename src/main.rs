@@ -1,1 +1,16 @@
-fn main() {}
+use std::process::ExitCode;
+
+use clap::Parser;
+use pushbox::cli::{Cli, run};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(cmd) => run(cmd),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            ExitCode::SUCCESS
+        }
+    }
+}

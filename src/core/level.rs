@@ -1,6 +1,7 @@
 //! Levels and collections as files carry them: a board plus what players wrote about it.
 
 use super::board::{Board, BoardError};
+use super::lurd;
 use super::validate::{self, LevelError};
 
 /// A recorded solution, as the `.bxb` level header stores it (solved flag, steps, pushes) with its
@@ -26,6 +27,9 @@ pub struct Level {
     pub solutions: Vec<String>,
     /// The recorded solution kept with the level (`.bxb` solved flag and steps).
     pub recording: Option<Recording>,
+    /// Columns of indentation removed from every row when the level was read from text, so that
+    /// a cell can be named by its column exactly as written in the file.
+    pub source_indent: u32,
 }
 
 impl Level {
@@ -83,6 +87,41 @@ impl Level {
             eat(c);
         }
         h
+    }
+}
+
+impl Level {
+    /// Verifies the `.sok` solutions found beside the board and keeps the best one (fewest moves,
+    /// then fewest pushes) as the level's recording, when it has none yet. Returns a message for
+    /// each solution that does not solve the level.
+    pub fn adopt_best_solution(&mut self, index: usize) -> Vec<String> {
+        let mut problems = Vec::new();
+        let Ok(board) = self.board() else {
+            return problems;
+        };
+        let mut best: Option<Recording> = None;
+        for (k, text) in self.solutions.iter().enumerate() {
+            match lurd::check_solution(&board, text) {
+                Ok(game) => {
+                    let r = Recording {
+                        moves: game.board().moves(),
+                        pushes: game.board().pushes(),
+                        lurd: Some(game.lurd()),
+                    };
+                    if best
+                        .as_ref()
+                        .is_none_or(|b| (r.moves, r.pushes) < (b.moves, b.pushes))
+                    {
+                        best = Some(r);
+                    }
+                }
+                Err(e) => problems.push(format!("{}: solution {}: {e}", self.label(index), k + 1)),
+            }
+        }
+        if self.recording.is_none() {
+            self.recording = best;
+        }
+        problems
     }
 }
 

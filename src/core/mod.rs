@@ -7,6 +7,7 @@
 pub mod board;
 pub mod cell;
 pub mod direction;
+pub mod files;
 pub mod formats;
 pub mod history;
 pub mod level;

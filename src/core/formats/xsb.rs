@@ -120,19 +120,34 @@ impl Para<'_> {
             key_value(strip_comment(l)).is_some_and(|(k, _)| k == "title" || k == "author")
         })
     }
+
+    /// A short paragraph of plain lines (`; 154` then `'Take the long way home.'`): a title with notes.
+    fn titled_notes(&self) -> bool {
+        self.lines.len() <= 3
+            && self
+                .lines
+                .iter()
+                .all(|l| key_value(strip_comment(l)).is_none())
+    }
 }
 
 /// Applies a paragraph to a level: keys, solutions, notes; a lone line may become the title.
 fn apply_to_level(level: &mut Level, para: &Para, lone_is_title: bool) {
-    if lone_is_title
-        && level.title.is_empty()
-        && let Some(t) = para.lone_title()
-    {
-        level.title = t;
-        return;
+    let mut lines = &para.lines[..];
+    if lone_is_title && level.title.is_empty() {
+        if let Some(t) = para.lone_title() {
+            level.title = t;
+            return;
+        }
+        if let Some(first) = lines.first()
+            && key_value(strip_comment(first)).is_none()
+        {
+            level.title = strip_comment(first).to_string();
+            lines = &lines[1..];
+        }
     }
     let mut in_solution = false;
-    for line in &para.lines {
+    for line in lines {
         let text = strip_comment(line);
         if in_solution && is_lurd_line(line.trim()) {
             level
@@ -276,7 +291,12 @@ pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
         // Gap g lies between board g-1 (if any) and board g (if any).
         let mut paras: Vec<Para> = paras;
         let next_title = match paras.last() {
-            Some(p) if g < n && (p.lone_title().is_some() || (g > 0 && p.has_level_keys())) => {
+            Some(p)
+                if g < n
+                    && (p.lone_title().is_some()
+                        || (g > 0 && p.has_level_keys())
+                        || (!p.touches_prev && p.titled_notes() && (g > 0 || paras.len() > 1))) =>
+            {
                 // A lone paragraph that touches the board above and not this one belongs above.
                 let above_owns = g > 0 && paras.len() == 1 && p.touches_prev && !p.touches_next;
                 if above_owns { None } else { paras.pop() }
@@ -317,6 +337,7 @@ fn level_from_rows(
         0
     };
     let rows: Vec<&str> = rows.iter().map(|r| r.get(indent..).unwrap_or("")).collect();
+    let source_indent = indent as u32;
     let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
     let height = rows.len();
     if width > MAX_SIDE as usize || height > MAX_SIDE as usize {
@@ -350,7 +371,10 @@ fn level_from_rows(
         }
         cells.extend(std::iter::repeat_n(LAND, width - n));
     }
-    Ok(Level::new(width as u32, height as u32, cells))
+    Ok(Level {
+        source_indent,
+        ..Level::new(width as u32, height as u32, cells)
+    })
 }
 
 /// Rows of XSB characters, trailing floor removed.
@@ -483,6 +507,18 @@ mod tests {
     }
 
     #[test]
+    fn a_title_with_a_subtitle_line() {
+        let c = read(
+            "t",
+            &format!("; 1\n\n{A}\n\n; 154\n'Take the long way home.'\n\n{B}\n"),
+        )
+        .unwrap();
+        assert_eq!(titles(&c), ["1", "154"]);
+        assert_eq!(c.levels[1].notes, ["'Take the long way home.'"]);
+        assert!(c.levels[0].notes.is_empty());
+    }
+
+    #[test]
     fn title_after_the_board() {
         let c = read("t", &format!("{A}\n; First\n\n{B}\n; Second\n")).unwrap();
         assert_eq!(titles(&c), ["First", "Second"]);
@@ -516,6 +552,7 @@ mod tests {
     fn sok_alternatives_crlf_ragged_and_indented_rows() {
         let c = read("t", "Title\r\n  #####\r\n  #pb.#\r\n  ###\r\n").unwrap();
         let l = &c.levels[0];
+        assert_eq!(l.source_indent, 2);
         assert_eq!((l.width, l.height), (5, 3));
         assert_eq!(&l.cells[5..10], &[WALL, MAN0, BOX0, SLOT, WALL]);
         assert_eq!(
@@ -557,6 +594,11 @@ mod tests {
         let c = read("t", &text).unwrap();
         let again = read("t", &write(&c)).unwrap();
         assert_eq!(again, c);
+        assert!(
+            write(&c).contains("; Two\n######\n#@$ .#\n"),
+            "{}",
+            write(&c)
+        );
         assert_eq!(c.levels[1].solutions, ["rrR"]);
     }
 

@@ -1,0 +1,477 @@
+//! The command-line tools: `convert`, `info`, `verify` and `path`. No window opens for these.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::core::files;
+use crate::core::formats::{self, Format, xsb};
+use crate::core::level::{Collection, Level};
+use crate::core::{Pos, lurd, path::PathFinder, validate};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "pushbox",
+    version,
+    about = "PushBox, a Sokoban game, and its level tools"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
+    Convert {
+        /// Input files, or folders whose level files are all converted.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Output file, or a folder for a batch (then --format names the output type).
+        #[arg(long)]
+        to: PathBuf,
+        /// Output type for a batch into a folder: bxb, bxa, xsb, sok or txt.
+        #[arg(long)]
+        format: Option<String>,
+    },
+    /// Print what level files hold: name, levels, sizes, boxes, solved flags, problems.
+    Info {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Replay solutions against levels; one line per solution and a closing count.
+    Verify {
+        levels: PathBuf,
+        /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
+        solutions: PathBuf,
+    },
+    /// Print the worker's shortest walk (LURD) to a cell.
+    Path {
+        levels: PathBuf,
+        /// 1-based level number.
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// Target cell as X,Y: 0-based column and row exactly as written in the file.
+        #[arg(long, value_parser = parse_cell)]
+        to: (u32, u32),
+    },
+}
+
+/// Parses `X,Y`.
+pub fn parse_cell(s: &str) -> Result<(u32, u32), String> {
+    let (x, y) = s
+        .split_once(',')
+        .ok_or("a cell is written X,Y, for example 5,3")?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("{v:?} is not a column or row number"))
+    };
+    Ok((n(x)?, n(y)?))
+}
+
+/// Prints a line to standard output; a closed pipe (`pushbox info … | head`) ends the program
+/// quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("pushbox: {msg}");
+    ExitCode::FAILURE
+}
+
+/// Runs a tool command.
+pub fn run(cmd: Command) -> ExitCode {
+    match cmd {
+        Command::Convert { inputs, to, format } => convert(&inputs, &to, format.as_deref()),
+        Command::Info { files } => info(&files),
+        Command::Verify { levels, solutions } => verify(&levels, &solutions),
+        Command::Path { levels, level, to } => path(&levels, level, to),
+    }
+}
+
+fn load(path: &Path) -> Result<Collection, ExitCode> {
+    match files::load(path) {
+        Ok(l) => {
+            for w in l.warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok(l.collection)
+        }
+        Err(e) => Err(fail(e)),
+    }
+}
+
+fn level_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, ExitCode> {
+    let mut out = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| fail(format!("{}: {e}", p.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && Format::from_path(f).is_some())
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn convert(inputs: &[PathBuf], to: &Path, format: Option<&str>) -> ExitCode {
+    let files_in = match level_files(inputs) {
+        Ok(f) => f,
+        Err(c) => return c,
+    };
+    let batch =
+        to.is_dir() || format.is_some() || files_in.len() > 1 || inputs.iter().any(|p| p.is_dir());
+    let targets: Vec<(PathBuf, PathBuf)> = if batch {
+        let Some(ext) = format.map(|f| f.trim_start_matches('.').to_ascii_lowercase()) else {
+            return fail(
+                "converting several files needs a folder as --to and --format bxb|bxa|xsb|sok|txt",
+            );
+        };
+        if Format::from_path(Path::new(&format!("x.{ext}"))).is_none() {
+            return fail(format!(
+                "unknown output format {ext:?} (use bxb, bxa, xsb, sok or txt)"
+            ));
+        }
+        if let Err(e) = std::fs::create_dir_all(to) {
+            return fail(format!("{}: {e}", to.display()));
+        }
+        files_in
+            .iter()
+            .map(|f| {
+                (
+                    f.clone(),
+                    to.join(Path::new(f.file_stem().unwrap_or_default()).with_extension(&ext)),
+                )
+            })
+            .collect()
+    } else {
+        vec![(files_in[0].clone(), to.to_path_buf())]
+    };
+    let mut failed = 0;
+    for (src, dst) in &targets {
+        if src
+            .canonicalize()
+            .ok()
+            .is_some_and(|s| dst.canonicalize().ok() == Some(s))
+        {
+            eprintln!(
+                "pushbox: {}: refusing to overwrite the input",
+                dst.display()
+            );
+            failed += 1;
+            continue;
+        }
+        let mut c = match load(src) {
+            Ok(c) => c,
+            Err(_) => {
+                failed += 1;
+                continue;
+            }
+        };
+        if matches!(Format::from_path(dst), Some(Format::Bxb | Format::Bxa)) {
+            for (i, l) in c.levels.iter_mut().enumerate() {
+                for p in l.adopt_best_solution(i) {
+                    eprintln!("warning: {}: {p}", src.display());
+                }
+            }
+        }
+        match files::save(dst, &c) {
+            Ok(warnings) => {
+                for w in warnings {
+                    eprintln!("warning: {w}");
+                }
+                say!(
+                    "{} -> {} ({} levels)",
+                    src.display(),
+                    dst.display(),
+                    c.levels.len()
+                );
+            }
+            Err(e) => {
+                eprintln!("pushbox: {e}");
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn info(paths: &[PathBuf]) -> ExitCode {
+    let mut status = ExitCode::SUCCESS;
+    for p in paths {
+        let Ok(c) = load(p) else {
+            status = ExitCode::FAILURE;
+            continue;
+        };
+        let solved = c.levels.iter().filter(|l| l.recording.is_some()).count();
+        say!(
+            "{}: \"{}\", {} levels, {} solved",
+            p.display(),
+            c.name,
+            c.levels.len(),
+            solved
+        );
+        if !c.author.is_empty() {
+            say!("  author: {}", c.author);
+        }
+        for (i, l) in c.levels.iter().enumerate() {
+            say!("  {}", level_line(i, l));
+        }
+    }
+    status
+}
+
+fn level_line(i: usize, l: &Level) -> String {
+    let boxes = l
+        .cells
+        .iter()
+        .filter(|&&b| crate::core::cell::is_box(b))
+        .count();
+    let mut s = format!(
+        "{:>4} {:<24} {}×{}, {} boxes",
+        i + 1,
+        quoted(&l.title),
+        l.width,
+        l.height,
+        boxes
+    );
+    match &l.recording {
+        Some(r) => s += &format!(", solved ({} moves, {} pushes)", r.moves, r.pushes),
+        None => s += ", unsolved",
+    }
+    if !l.solutions.is_empty() {
+        s += &format!(", {} solution(s) in file", l.solutions.len());
+    }
+    let problem = match l.board() {
+        Err(e) => Some(e.to_string()),
+        Ok(b) => validate::validate(&b).err().map(|e| e.to_string()),
+    };
+    if let Some(p) = problem {
+        s += &format!(" — not playable: {p}");
+    }
+    s
+}
+
+fn quoted(t: &str) -> String {
+    if t.is_empty() {
+        "-".into()
+    } else {
+        format!("\"{t}\"")
+    }
+}
+
+/// One solution to check: the level (0-based), the moves, and counts to compare if given.
+struct Claim {
+    level: usize,
+    lurd: String,
+    moves: Option<u32>,
+    pushes: Option<u32>,
+    origin: String,
+}
+
+fn read_claims(path: &Path, levels: &Collection) -> Result<Vec<Claim>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = formats::text(&path.display().to_string(), &bytes).map_err(|e| e.to_string())?;
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let name = path.display();
+    if first.contains('\t') {
+        let header: Vec<String> = first
+            .trim_start_matches('#')
+            .split('\t')
+            .map(|h| h.trim().to_ascii_lowercase())
+            .collect();
+        let col = |n: &str| {
+            header
+                .iter()
+                .position(|h| h == n || h.starts_with(&format!("{n}(")))
+        };
+        let level_col = col("level").ok_or(format!(
+            "{name}: line 1: the header has no \"level\" column"
+        ))?;
+        let (moves_col, pushes_col) = (col("moves"), col("pushes"));
+        let mut out = Vec::new();
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .skip_while(|(_, l)| l.trim().is_empty())
+            .skip(1)
+        {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let n = i + 1;
+            let cells: Vec<&str> = line.split('\t').collect();
+            let num = |c: Option<usize>, what: &str| -> Result<Option<u32>, String> {
+                match c.and_then(|c| cells.get(c)) {
+                    None => Ok(None),
+                    Some(v) => v
+                        .trim()
+                        .parse()
+                        .map(Some)
+                        .map_err(|_| format!("{name}: line {n}: {what} {v:?} is not a number")),
+                }
+            };
+            let level =
+                num(Some(level_col), "level")?.ok_or(format!("{name}: line {n}: no level"))?;
+            if level == 0 {
+                return Err(format!("{name}: line {n}: levels are numbered from 1"));
+            }
+            out.push(Claim {
+                level: level as usize - 1,
+                lurd: cells.last().unwrap_or(&"").trim().to_string(),
+                moves: num(moves_col, "moves")?,
+                pushes: num(pushes_col, "pushes")?,
+                origin: format!("line {n}"),
+            });
+        }
+        return Ok(out);
+    }
+    if let Ok(c) = xsb::read(&name.to_string(), &text)
+        && !c.levels.is_empty()
+    {
+        let mut out = Vec::new();
+        for (i, l) in c.levels.iter().enumerate() {
+            // Match by board; fall back to position.
+            let fp = l.fingerprint();
+            let target = levels
+                .levels
+                .iter()
+                .position(|t| t.fingerprint() == fp)
+                .unwrap_or(i);
+            for (k, s) in l.solutions.iter().enumerate() {
+                out.push(Claim {
+                    level: target,
+                    lurd: s.clone(),
+                    moves: None,
+                    pushes: None,
+                    origin: format!("level {} solution {}", i + 1, k + 1),
+                });
+            }
+        }
+        return Ok(out);
+    }
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with([';', '#']))
+        .enumerate()
+        .map(|(k, (i, l))| Claim {
+            level: k,
+            lurd: l.trim().to_string(),
+            moves: None,
+            pushes: None,
+            origin: format!("line {}", i + 1),
+        })
+        .collect())
+}
+
+fn verify(levels_path: &Path, solutions: &Path) -> ExitCode {
+    let levels = match load(levels_path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let claims = match read_claims(solutions, &levels) {
+        Ok(c) => c,
+        Err(e) => return fail(e),
+    };
+    let (mut passed, mut failed) = (0, 0);
+    for c in claims {
+        let Some(level) = levels.levels.get(c.level) else {
+            say!(
+                "level {} ({}): FAILED: the collection has only {} levels",
+                c.level + 1,
+                c.origin,
+                levels.levels.len()
+            );
+            failed += 1;
+            continue;
+        };
+        let label = level.label(c.level);
+        let result = level
+            .board()
+            .map_err(|e| e.to_string())
+            .and_then(|b| lurd::check_solution(&b, &c.lurd).map_err(|e| e.to_string()))
+            .and_then(|g| {
+                let (m, p) = (g.board().moves(), g.board().pushes());
+                match (c.moves, c.pushes) {
+                    (Some(cm), _) if cm != m => Err(format!("{m} moves, but {cm} are stated")),
+                    (_, Some(cp)) if cp != p => Err(format!("{p} pushes, but {cp} are stated")),
+                    _ => Ok((m, p)),
+                }
+            });
+        match result {
+            Ok((m, p)) => {
+                passed += 1;
+                say!("{label} ({}): ok, {m} moves, {p} pushes", c.origin);
+            }
+            Err(e) => {
+                failed += 1;
+                say!("{label} ({}): FAILED: {e}", c.origin);
+            }
+        }
+    }
+    say!("{passed} passed, {failed} failed");
+    if failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn path(levels_path: &Path, level: usize, (x, y): (u32, u32)) -> ExitCode {
+    let c = match load(levels_path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let Some(l) = level.checked_sub(1).and_then(|i| c.levels.get(i)) else {
+        return fail(format!(
+            "{}: there is no level {level} (the file has {})",
+            levels_path.display(),
+            c.levels.len()
+        ));
+    };
+    let mut board = match l.board() {
+        Ok(b) => b,
+        Err(e) => {
+            return fail(format!(
+                "{}: {}: {e}",
+                levels_path.display(),
+                l.label(level - 1)
+            ));
+        }
+    };
+    let target = x.checked_sub(l.source_indent).map(|x| Pos::new(x, y));
+    match target.and_then(|p| {
+        PathFinder::new()
+            .find_path(&mut board, p)
+            .map(|w| w.to_vec())
+    }) {
+        Some(walk) => {
+            say!("{}", walk.iter().map(|d| d.lurd(false)).collect::<String>());
+            ExitCode::SUCCESS
+        }
+        None => fail(format!(
+            "cell {x},{y} cannot be reached from the worker in {}",
+            l.label(level - 1)
+        )),
+    }
+}
