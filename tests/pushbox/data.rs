@@ -1,0 +1,204 @@
+//! The published collections and solutions in `../shared/data/`.
+
+use pushbox::core::files;
+use pushbox::core::formats::{Format, bxa, bxb, xsb};
+use pushbox::core::level::Collection;
+use pushbox::core::{lurd, validate};
+
+use crate::{shared, temp_dir};
+
+fn load(rel: &str) -> Collection {
+    let l = files::load(&shared(rel)).unwrap();
+    assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+    l.collection
+}
+
+fn boards(c: &Collection) -> Vec<(u32, u32, Vec<u8>)> {
+    c.levels
+        .iter()
+        .map(|l| (l.width, l.height, l.cells.clone()))
+        .collect()
+}
+
+fn titles(c: &Collection) -> Vec<String> {
+    c.levels.iter().map(|l| l.title.clone()).collect()
+}
+
+#[test]
+fn microban_all_155_levels_with_titles() {
+    let c = load("levels/microban/Microban_155.xsb");
+    assert_eq!(c.levels.len(), 155);
+    let expected: Vec<String> = (1..=155).map(|n| n.to_string()).collect();
+    assert_eq!(titles(&c), expected);
+    assert_eq!(c.levels[153].notes, ["'Take the long way home.'"]);
+    for (i, l) in c.levels.iter().enumerate() {
+        let b = l.board().unwrap();
+        assert_eq!(validate::problems(&b), vec![], "level {}", i + 1);
+    }
+    // Level 35 is indented one extra space: the indentation is removed but remembered.
+    assert_eq!(c.levels[34].source_indent, 1);
+    assert_eq!(c.levels[0].source_indent, 0);
+    assert!(
+        c.notes[0].starts_with("Microban (155 puzzles"),
+        "{:?}",
+        c.notes
+    );
+}
+
+#[test]
+fn xsokoban_both_copies_give_identical_boards() {
+    let lf = load("levels/xsokoban/XSokoban_90.xsb");
+    let crlf = load("levels/xsokoban/XSokoban_90_sokobano-crlf.xsb");
+    assert_eq!(lf.levels.len(), 90);
+    assert_eq!(boards(&lf), boards(&crlf));
+    let expected: Vec<String> = (1..=90).map(|n| format!("screen.{n:02}")).collect();
+    assert_eq!(titles(&lf), expected);
+    assert_eq!(titles(&crlf), expected);
+    for l in &lf.levels {
+        assert!(
+            validate::validate(&l.board().unwrap()).is_ok(),
+            "{}",
+            l.title
+        );
+    }
+}
+
+/// Rows of a TSV solution file: (level, moves, pushes, lurd).
+fn tsv(rel: &str) -> Vec<(usize, u32, u32, String)> {
+    let text = std::fs::read_to_string(shared(rel)).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines
+        .next()
+        .unwrap()
+        .trim_start_matches('#')
+        .split('\t')
+        .map(str::trim)
+        .collect();
+    let col = |n: &str| header.iter().position(|h| h.starts_with(n)).unwrap();
+    let (lc, mc, pc) = (col("level"), col("moves"), col("pushes"));
+    lines
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[lc].parse().unwrap(),
+                f[mc].parse().unwrap(),
+                f[pc].parse().unwrap(),
+                f.last().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_solution_verifies_with_its_stated_counts() {
+    for (levels, solutions, count) in [
+        (
+            "levels/microban/Microban_155.xsb",
+            "solutions/microban/microban_I_push-optimal.tsv",
+            152,
+        ),
+        (
+            "levels/xsokoban/XSokoban_90.xsb",
+            "solutions/xsokoban/xsokoban_level1.tsv",
+            4,
+        ),
+        (
+            "levels/xsokoban/XSokoban_90_sokobano-crlf.xsb",
+            "solutions/xsokoban/xsokoban_level1.tsv",
+            4,
+        ),
+    ] {
+        let c = load(levels);
+        let rows = tsv(solutions);
+        assert_eq!(rows.len(), count);
+        for (level, moves, pushes, text) in rows {
+            let board = c.levels[level - 1].board().unwrap();
+            let g = lurd::check_solution(&board, &text)
+                .unwrap_or_else(|e| panic!("{levels} level {level}: {e}"));
+            assert_eq!(
+                (g.board().moves(), g.board().pushes()),
+                (moves, pushes),
+                "{levels} level {level}"
+            );
+            assert_eq!(g.lurd(), text, "the case of a correct solution is kept");
+        }
+    }
+}
+
+#[test]
+fn a_broken_solution_reports_its_first_illegal_step() {
+    let c = load("levels/microban/Microban_155.xsb");
+    let board = c.levels[0].board().unwrap();
+    // Level 1's solution starts "dlUrrrdL…": drop the first move so the third step hits a wall.
+    let e = lurd::check_solution(&board, "lUrrrdLullddrUluRuulDrddrruLdlUU").unwrap_err();
+    assert!(
+        matches!(e, lurd::SolutionError::Illegal(s) if s.index < 3),
+        "{e}"
+    );
+}
+
+#[test]
+fn collections_round_trip_xsb_bxb_bxa_bxb_xsb() {
+    let d = temp_dir("roundtrip");
+    for rel in [
+        "levels/microban/Microban_155.xsb",
+        "levels/xsokoban/XSokoban_90.xsb",
+    ] {
+        let original = load(rel);
+        let p1 = d.join("a.bxb");
+        files::save(&p1, &original).unwrap();
+        let from_bxb = files::load(&p1).unwrap().collection;
+        let p2 = d.join("b.bxa");
+        files::save(&p2, &from_bxb).unwrap();
+        let from_bxa = files::load(&p2).unwrap().collection;
+        let p3 = d.join("c.bxb");
+        files::save(&p3, &from_bxa).unwrap();
+        assert_eq!(
+            std::fs::read(&p1).unwrap(),
+            std::fs::read(&p3).unwrap(),
+            "{rel}: .bxb bytes"
+        );
+        let from_bxb2 = files::load(&p3).unwrap().collection;
+        let p4 = d.join("d.xsb");
+        files::save(&p4, &from_bxb2).unwrap();
+        let back = files::load(&p4).unwrap().collection;
+        assert_eq!(boards(&back), boards(&original), "{rel}: boards");
+        assert_eq!(titles(&back), titles(&original), "{rel}: titles");
+        assert_eq!(back.name, original.name, "{rel}: name");
+        // The .bxb alone (no sidecar) still holds every board.
+        let (bare, w) = bxb::read("a.bxb", &std::fs::read(&p1).unwrap()).unwrap();
+        assert!(w.is_empty());
+        assert_eq!(boards(&bare), boards(&original));
+        // And the .bxa text is the .bxb's twin.
+        let text = bxa::write(&from_bxb);
+        assert_eq!(
+            bxb::write(&bxa::read("b.bxa", &text).unwrap()).0,
+            std::fs::read(&p1).unwrap()
+        );
+    }
+}
+
+#[test]
+fn solutions_become_recordings_in_bxb() {
+    let mut c = load("levels/xsokoban/XSokoban_90.xsb");
+    for (_, _, _, text) in tsv("solutions/xsokoban/xsokoban_level1.tsv") {
+        c.levels[0].solutions.push(text);
+    }
+    c.levels[0].solutions.push("uuuu".into());
+    let problems = c.levels[0].adopt_best_solution(0);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let r = c.levels[0].recording.clone().unwrap();
+    assert_eq!((r.moves, r.pushes), (230, 97));
+    let (bytes, _) = bxb::write(&c);
+    let (back, _) = bxb::read("x.bxb", &bytes).unwrap();
+    assert_eq!(back.levels[0].recording, Some(r));
+    // Written out as XSB, the recording is a Solution line that reads back.
+    let text = xsb::write(&back);
+    let again = xsb::read("x.xsb", &text).unwrap();
+    assert_eq!(again.levels[0].solutions.len(), 1);
+    assert_eq!(
+        Format::from_path(std::path::Path::new("A.SOK")),
+        Some(Format::Xsb)
+    );
+}

@@ -1,0 +1,29 @@
+//! PushBox integration tests: one test crate (every test file would link the whole game).
+//!
+//! The published levels and solutions are read from `../shared/data/` beside the project.
+
+mod cli;
+mod data;
+
+use std::path::PathBuf;
+
+/// A file of the shared test data.
+pub fn shared(rel: &str) -> PathBuf {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(rel);
+    assert!(
+        p.exists(),
+        "test data {} is missing (shared/ must sit beside the project)",
+        p.display()
+    );
+    p
+}
+
+/// A fresh temporary folder for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pushbox-it-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
