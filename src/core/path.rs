@@ -22,6 +22,7 @@ use super::direction::Direction;
 /// Reusable state of the path search: the queue and the output walk.
 #[derive(Default, Debug, Clone)]
 pub struct PathFinder {
+    /// Cell indices in BFS order: after a search, exactly the cells it marked.
     queue: Vec<u32>,
     walk: Vec<Direction>,
 }
@@ -35,6 +36,11 @@ struct Meeting {
 impl PathFinder {
     pub fn new() -> PathFinder {
         PathFinder::default()
+    }
+
+    /// Cells the last search reached (marked), the destination included.
+    pub fn visited(&self) -> usize {
+        self.queue.len()
     }
 
     /// Bytes currently reserved by the search's queue and walk buffers.
@@ -57,15 +63,21 @@ impl PathFinder {
             return None;
         }
         let w = board.width();
+        // The worker's cell counts as blank during the search (never expanded: the search stops
+        // when it reaches it) and gets its byte back afterwards.
+        let wi = board.worker_index();
+        let worker_byte = board.cells[wi as usize];
+        board.cells[wi as usize] = cell::man_out(worker_byte);
         let meeting = if board.edge_blanks == 0 {
-            flood::<false>(&mut self.queue, &mut board.cells, w, d)
+            flood::<false>(&mut self.queue, &mut board.cells, w, d, wi)
         } else {
-            flood::<true>(&mut self.queue, &mut board.cells, w, d)
+            flood::<true>(&mut self.queue, &mut board.cells, w, d, wi)
         };
         if let Some(m) = &meeting {
             self.rebuild(board, m, d);
         }
         clear_marks(&self.queue, &mut board.cells);
+        board.cells[wi as usize] = worker_byte;
         meeting.map(|_| self.walk.as_slice())
     }
 
@@ -99,12 +111,12 @@ impl PathFinder {
     pub fn reachable(&mut self, board: &mut Board) -> &[u32] {
         let start = board.worker_index();
         let w = board.width();
-        // The worker's own cell is never blank, so the flood never "meets" it. The flood expands
-        // the worker's cell too, so the unchecked variant also needs it off the outer ring.
+        // No target (u32::MAX is never a cell). The flood expands the worker's cell too, so the
+        // unchecked variant also needs it off the outer ring.
         if board.edge_blanks == 0 && !board.on_edge(start) {
-            flood::<false>(&mut self.queue, &mut board.cells, w, start);
+            flood::<false>(&mut self.queue, &mut board.cells, w, start, u32::MAX);
         } else {
-            flood::<true>(&mut self.queue, &mut board.cells, w, start);
+            flood::<true>(&mut self.queue, &mut board.cells, w, start, u32::MAX);
         }
         clear_marks(&self.queue, &mut board.cells);
         &self.queue
@@ -116,34 +128,52 @@ impl PathFinder {
     }
 }
 
+/// Clears the marks of the cells in `queue`. When they are many, one linear sweep of the whole
+/// map (which the compiler vectorises) is much cheaper than visiting them in BFS order.
 fn clear_marks(queue: &[u32], cells: &mut [u8]) {
-    for &i in queue {
-        cells[i as usize] &= cell::KIND_MASK;
+    if queue.len() * 8 > cells.len() {
+        for b in cells.iter_mut() {
+            *b &= cell::KIND_MASK;
+        }
+    } else {
+        for &i in queue {
+            cells[i as usize] &= cell::KIND_MASK;
+        }
     }
 }
 
 /// Breadth-first flood from `start` over blank cells, marking each with its layer's cyclic mark.
-/// Stops when a neighbour of the cell being expanded is the (unmarked) worker. Leaves the marked
-/// cells in `queue`; the caller clears them.
+/// Stops when it reaches the cell `worker`, which the caller has made blank for the search (so
+/// the test for it costs one compare per reached cell, not one per non-blank neighbour). Leaves
+/// the marked cells in `queue` (the caller clears them) and returns where it met the worker.
 ///
-/// With `CHECKED == false` the caller guarantees that no blank cell lies on the outer ring, so
-/// every queued cell is interior and its four neighbours exist.
+/// With `CHECKED == false` the caller guarantees that no cell it expands lies on the outer ring
+/// (no blank cell there, and the start is not there), so every neighbour exists.
+///
+/// The queue is walked layer by layer, so the mark to give the next layer is known without
+/// reading the expanded cell's own byte.
 #[inline(always)]
 fn flood<const CHECKED: bool>(
     queue: &mut Vec<u32>,
     cells: &mut [u8],
     width: u32,
     start: u32,
+    worker: u32,
 ) -> Option<Meeting> {
     queue.clear();
     cells[start as usize] = cell::with_mark(cells[start as usize], 1);
     queue.push(start);
     let len = cells.len() as u32;
     let mut head = 0;
+    let mut layer_end = 1;
+    let mut next = cell::next_mark(1) << cell::MARK_SHIFT;
     while head < queue.len() {
+        if head == layer_end {
+            layer_end = queue.len();
+            next = cell::next_mark(next >> cell::MARK_SHIFT) << cell::MARK_SHIFT;
+        }
         let c = queue[head];
         head += 1;
-        let next = cell::next_mark(cell::mark(cells[c as usize])) << cell::MARK_SHIFT;
         let x = if CHECKED { c % width } else { 0 };
         macro_rules! visit {
             ($n:expr, $dir:expr) => {{
@@ -152,11 +182,12 @@ fn flood<const CHECKED: bool>(
                 if cell::is_blank(b) {
                     cells[n as usize] = b | next;
                     queue.push(n);
-                } else if b & 0b1111_1110 == cell::MAN0 {
-                    return Some(Meeting {
-                        cell: c,
-                        to_worker: $dir,
-                    });
+                    if n == worker {
+                        return Some(Meeting {
+                            cell: c,
+                            to_worker: $dir,
+                        });
+                    }
                 }
             }};
         }

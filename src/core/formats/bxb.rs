@@ -80,9 +80,10 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
         ));
     }
     let table = table as usize;
-    let offsets: Vec<usize> = (0..count)
-        .map(|i| i32_at(bytes, table + 4 * i))
-        .map(|o| if o < 0 { usize::MAX } else { o as usize })
+    let raw_offsets: Vec<i32> = (0..count).map(|i| i32_at(bytes, table + 4 * i)).collect();
+    let offsets: Vec<usize> = raw_offsets
+        .iter()
+        .map(|&o| if o < 0 { usize::MAX } else { o as usize })
         .collect();
     // Every place a level's data must stop: the other levels, the table, the end of the file.
     let mut bounds: Vec<usize> = offsets.iter().copied().filter(|&o| o < len).collect();
@@ -99,7 +100,7 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
                 table + 4 * i,
                 format!(
                     "the level's offset {} lies outside the file ({len} bytes)",
-                    at as i64
+                    raw_offsets[i]
                 ),
             ));
         }
@@ -137,6 +138,14 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
             ));
         }
         let cells_at = at + LEVEL_HEADER;
+        if cells_at > end_limit {
+            return Err(lerr(
+                at,
+                format!(
+                    "the level's 32-byte header overlaps the next level or the table at byte {end_limit}"
+                ),
+            ));
+        }
         let n = width as usize * height as usize;
         if cells_at + n > end_limit {
             return Err(lerr(
