@@ -23,6 +23,23 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Open the game window (the default with no command), optionally on a level and with an
+    /// input script played through the real input path, saving screenshots, then exiting.
+    #[cfg(feature = "game")]
+    Play {
+        /// FILE or FILE:N (1-based level) in any level format.
+        #[arg(long)]
+        level: Option<String>,
+        /// Script: `tap X,Y; key Z; lurd rrU; wait; frames 10; screenshot a.png` (see README).
+        #[arg(long)]
+        input: Option<String>,
+        /// Save a screenshot here once the script has run, then exit.
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+        /// Apply moves at once, with no animation.
+        #[arg(long)]
+        instant: bool,
+    },
     /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
     Convert {
         /// Input files, or folders whose level files are all converted.
@@ -92,10 +109,67 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 /// Runs a tool command.
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
+        #[cfg(feature = "game")]
+        Command::Play {
+            level,
+            input,
+            screenshot,
+            instant,
+        } => play(level.as_deref(), input.as_deref(), screenshot, instant),
         Command::Convert { inputs, to, format } => convert(&inputs, &to, format.as_deref()),
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
         Command::Path { levels, level, to } => path(&levels, level, to),
+    }
+}
+
+/// Opens the game window (see [`Command::Play`]).
+#[cfg(feature = "game")]
+pub fn play(
+    level: Option<&str>,
+    input: Option<&str>,
+    screenshot: Option<PathBuf>,
+    instant: bool,
+) -> ExitCode {
+    use crate::game::{self, CurrentLevel, script::Script};
+    let start = match level {
+        None => None,
+        Some(spec) => {
+            let (file, n) = match spec.rsplit_once(':') {
+                Some((f, n))
+                    if !f.is_empty() && n.chars().all(|c| c.is_ascii_digit()) && !n.is_empty() =>
+                {
+                    (f, n.parse::<usize>().unwrap_or(0))
+                }
+                _ => (spec, 1),
+            };
+            let collection = match load(Path::new(file)) {
+                Ok(c) => c,
+                Err(code) => return code,
+            };
+            if n == 0 || n > collection.levels.len() {
+                return fail(format!(
+                    "{file}: there is no level {n} (the file has {})",
+                    collection.levels.len()
+                ));
+            }
+            Some(CurrentLevel {
+                collection,
+                index: n - 1,
+            })
+        }
+    };
+    let script = if input.is_some() || screenshot.is_some() {
+        match Script::parse(input.unwrap_or(""), screenshot) {
+            Ok(s) => Some(s),
+            Err(e) => return fail(e),
+        }
+    } else {
+        None
+    };
+    match game::run(start, script, instant) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
     }
 }
 

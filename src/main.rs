@@ -7,6 +7,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(cmd) => run(cmd),
+        #[cfg(feature = "game")]
+        None => pushbox::cli::play(None, None, None, false),
+        #[cfg(not(feature = "game"))]
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

@@ -85,15 +85,27 @@ pub fn load(path: &Path) -> Result<Loaded, FormatError> {
 
 fn apply_sidecar(path: &Path, c: &mut Collection, warnings: &mut Vec<String>) {
     let side = sidecar_path(path);
-    let Ok(text) = fs::read_to_string(&side) else {
-        return;
-    };
-    let meta: Sidecar = match ron::from_str(&text) {
+    if let Ok(bytes) = fs::read(&side) {
+        apply_sidecar_text(&side.display().to_string(), &bytes, c, warnings);
+    }
+}
+
+/// Applies the text of a `NAME.titles.ron` sidecar (named `side` in messages) to a collection
+/// read from `NAME.bxb`.
+pub fn apply_sidecar_text(
+    side: &str,
+    bytes: &[u8],
+    c: &mut Collection,
+    warnings: &mut Vec<String>,
+) {
+    let meta: Sidecar = match std::str::from_utf8(bytes)
+        .map_err(|e| e.to_string())
+        .and_then(|t| ron::from_str(t).map_err(|e| e.to_string()))
+    {
         Ok(m) => m,
         Err(e) => {
             warnings.push(format!(
-                "{}: {e}; titles and notes from it are not used",
-                side.display()
+                "{side}: {e}; titles and notes from it are not used"
             ));
             return;
         }
@@ -108,8 +120,7 @@ fn apply_sidecar(path: &Path, c: &mut Collection, warnings: &mut Vec<String>) {
     for (i, (level, m)) in c.levels.iter_mut().zip(meta.levels).enumerate() {
         if level.fingerprint() != m.fingerprint {
             warnings.push(format!(
-                "{}: level {} has changed since its title was saved; the title is not used",
-                side.display(),
+                "{side}: level {} has changed since its title was saved; the title is not used",
                 i + 1
             ));
             continue;

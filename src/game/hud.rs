@@ -1,0 +1,261 @@
+//! On-screen text and buttons: collection and level, moves and pushes, undo / redo / restart /
+//! previous / next buttons (mouse and touch), the solved overlay, and the loading and failure
+//! screens.
+
+use bevy::prelude::*;
+
+use super::board::Session;
+use super::input::PlayerCommand;
+use super::levels::LoadError;
+use super::{AppSystems, CurrentLevel, Play, Screen};
+
+/// Why the current level cannot be played, if it cannot.
+#[derive(Resource, Default, Debug)]
+pub struct LevelProblem(pub Option<String>);
+
+#[derive(Component)]
+struct LevelName;
+
+#[derive(Component)]
+struct Counters;
+
+/// A button that sends a command when clicked or tapped.
+#[derive(Component, Clone, Copy)]
+pub struct CommandButton(pub PlayerCommand);
+
+/// The solved overlay (for tests and the screenshot checks).
+#[derive(Component)]
+pub struct SolvedOverlay;
+
+pub const TEXT: Color = Color::srgb(0.92, 0.93, 0.95);
+pub const BUTTON: Color = Color::srgb(0.25, 0.28, 0.34);
+pub const BUTTON_HOVER: Color = Color::srgb(0.33, 0.37, 0.45);
+pub const PANEL: Color = Color::srgba(0.05, 0.06, 0.08, 0.88);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LevelProblem>()
+        .add_systems(OnEnter(Screen::Loading), loading_screen)
+        .add_systems(OnEnter(Screen::LoadFailed), failure_screen)
+        .add_systems(OnEnter(Screen::Playing), spawn_hud)
+        .add_systems(OnEnter(Play::Solved), spawn_solved)
+        .add_systems(
+            Update,
+            (update_texts, button_colors)
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn text(s: impl Into<String>, size: f32) -> impl Bundle {
+    (
+        Text::new(s),
+        TextFont {
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(TEXT),
+    )
+}
+
+fn loading_screen(mut commands: Commands) {
+    commands.spawn((
+        Node {
+            width: percent(100),
+            height: percent(100),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        DespawnOnExit(Screen::Loading),
+        children![text("Loading…", 32.0)],
+    ));
+}
+
+fn failure_screen(mut commands: Commands, errors: Res<LoadError>) {
+    let detail = if errors.0.is_empty() {
+        "an asset failed to load".to_string()
+    } else {
+        errors.0.join("\n")
+    };
+    commands.spawn((
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(16),
+            padding: UiRect::all(px(24)),
+            ..default()
+        },
+        children![
+            text("PushBox could not load its levels", 32.0),
+            text(detail, 18.0)
+        ],
+    ));
+}
+
+fn button(label: &str, cmd: PlayerCommand) -> impl Bundle {
+    (
+        Button,
+        CommandButton(cmd),
+        Node {
+            min_width: px(88),
+            min_height: px(48),
+            padding: UiRect::axes(px(14), px(8)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(text(label, 20.0), Pickable::IGNORE)],
+    )
+}
+
+fn spawn_hud(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::SpaceBetween,
+                padding: UiRect::all(px(12)),
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Playing),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    column_gap: px(24),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|top| {
+                top.spawn((LevelName, text("", 22.0), Pickable::IGNORE));
+                top.spawn((Counters, text("", 22.0), Pickable::IGNORE));
+            });
+            root.spawn((
+                Node {
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(10),
+                    flex_wrap: FlexWrap::Wrap,
+                    row_gap: px(8),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|bar| {
+                for (label, cmd) in [
+                    ("Prev", PlayerCommand::PrevLevel),
+                    ("Undo", PlayerCommand::Undo),
+                    ("Redo", PlayerCommand::Redo),
+                    ("Restart", PlayerCommand::Restart),
+                    ("Next", PlayerCommand::NextLevel),
+                ] {
+                    bar.spawn(button(label, cmd)).observe(on_button);
+                }
+            });
+        });
+}
+
+fn on_button(
+    click: On<Pointer<Click>>,
+    buttons: Query<&CommandButton>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
+    if let Ok(b) = buttons.get(click.entity) {
+        out.write(b.0);
+    }
+}
+
+fn button_colors(
+    mut buttons: Query<(&Interaction, &mut BackgroundColor), (Changed<Interaction>, With<Button>)>,
+) {
+    for (i, mut bg) in &mut buttons {
+        bg.0 = if *i == Interaction::None {
+            BUTTON
+        } else {
+            BUTTON_HOVER
+        };
+    }
+}
+
+fn update_texts(
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    problem: Res<LevelProblem>,
+    mut name: Query<&mut Text, (With<LevelName>, Without<Counters>)>,
+    mut counters: Query<&mut Text, (With<Counters>, Without<LevelName>)>,
+) {
+    if let (Some(c), Ok(mut t)) = (current.as_ref(), name.single_mut()) {
+        let level = c.level();
+        let mut s = format!(
+            "{}  |  Level {}/{}",
+            c.collection.name,
+            c.index + 1,
+            c.collection.levels.len()
+        );
+        if !level.title.is_empty() {
+            s += &format!(": {}", level.title);
+        }
+        if let Some(p) = &problem.0 {
+            s += &format!("\nThis level cannot be played: {p}");
+        }
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+    if let (Some(sess), Ok(mut t)) = (session, counters.single_mut()) {
+        let b = sess.game.board();
+        let s = format!("Moves {}   Pushes {}", b.moves(), b.pushes());
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}
+
+fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
+    let (m, p) = session
+        .map(|s| (s.game.board().moves(), s.game.board().pushes()))
+        .unwrap_or_default();
+    commands
+        .spawn((
+            SolvedOverlay,
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Play::Solved),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(14),
+                    padding: UiRect::all(px(28)),
+                    border_radius: BorderRadius::all(px(14)),
+                    ..default()
+                },
+                BackgroundColor(PANEL),
+            ))
+            .with_children(|panel| {
+                panel.spawn(text("Solved!", 44.0));
+                panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
+                panel
+                    .spawn(button("Next level", PlayerCommand::NextLevel))
+                    .observe(on_button);
+            });
+        });
+}

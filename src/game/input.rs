@@ -1,0 +1,168 @@
+//! Input: keyboard and gamepad through leafwing-input-manager actions, mouse clicks and touch
+//! taps through sprite picking. Every source writes the same [`PlayerCommand`] message.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+use super::board::GridPos;
+use super::{AppSystems, Play, Screen};
+use crate::core::{Direction, Pos};
+
+/// What the player asked for, from any input source.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerCommand {
+    /// One step (pushing a box if one is in the way).
+    Step(Direction),
+    /// Walk to a cell by the shortest path.
+    WalkTo(Pos),
+    /// A click or tap on a cell: pushes an adjacent box, else walks there.
+    Tap(Pos),
+    Undo,
+    Redo,
+    Restart,
+    NextLevel,
+    PrevLevel,
+}
+
+#[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
+pub enum Action {
+    Up,
+    Down,
+    Left,
+    Right,
+    Undo,
+    Redo,
+    Restart,
+    NextLevel,
+    PrevLevel,
+}
+
+impl Action {
+    fn command(self) -> PlayerCommand {
+        match self {
+            Action::Up => PlayerCommand::Step(Direction::Up),
+            Action::Down => PlayerCommand::Step(Direction::Down),
+            Action::Left => PlayerCommand::Step(Direction::Left),
+            Action::Right => PlayerCommand::Step(Direction::Right),
+            Action::Undo => PlayerCommand::Undo,
+            Action::Redo => PlayerCommand::Redo,
+            Action::Restart => PlayerCommand::Restart,
+            Action::NextLevel => PlayerCommand::NextLevel,
+            Action::PrevLevel => PlayerCommand::PrevLevel,
+        }
+    }
+
+    const ALL: [Action; 9] = [
+        Action::Up,
+        Action::Down,
+        Action::Left,
+        Action::Right,
+        Action::Undo,
+        Action::Redo,
+        Action::Restart,
+        Action::NextLevel,
+        Action::PrevLevel,
+    ];
+}
+
+/// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
+/// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, and the gamepad's d-pad,
+/// South (A) undo, East (B) redo, Select restart, shoulder buttons for levels.
+pub fn default_input_map() -> InputMap<Action> {
+    use KeyCode::*;
+    let mut map = InputMap::default();
+    for (action, keys) in [
+        (Action::Up, [ArrowUp, KeyW, KeyK]),
+        (Action::Down, [ArrowDown, KeyS, KeyJ]),
+        (Action::Left, [ArrowLeft, KeyA, KeyH]),
+        (Action::Right, [ArrowRight, KeyD, KeyL]),
+    ] {
+        for k in keys {
+            map.insert(action, k);
+        }
+    }
+    map.insert(Action::Undo, KeyZ)
+        .insert(Action::Undo, Backspace)
+        .insert(
+            Action::Undo,
+            ButtonlikeChord::modified(ModifierKey::Control, KeyZ),
+        )
+        .insert(Action::Redo, KeyY)
+        .insert(
+            Action::Redo,
+            ButtonlikeChord::modified(ModifierKey::Control, KeyY),
+        )
+        .insert(
+            Action::Redo,
+            ButtonlikeChord::new([ModifierKey::Control, ModifierKey::Shift]).with(KeyZ),
+        )
+        .insert(Action::Restart, KeyR)
+        .insert(Action::NextLevel, KeyN)
+        .insert(Action::NextLevel, PageDown)
+        .insert(Action::PrevLevel, KeyP)
+        .insert(Action::PrevLevel, PageUp);
+    map.insert(Action::Up, GamepadButton::DPadUp)
+        .insert(Action::Down, GamepadButton::DPadDown)
+        .insert(Action::Left, GamepadButton::DPadLeft)
+        .insert(Action::Right, GamepadButton::DPadRight)
+        .insert(Action::Undo, GamepadButton::South)
+        .insert(Action::Redo, GamepadButton::East)
+        .insert(Action::Restart, GamepadButton::Select)
+        .insert(Action::NextLevel, GamepadButton::RightTrigger)
+        .insert(Action::PrevLevel, GamepadButton::LeftTrigger);
+    map
+}
+
+/// The entity that carries the player's input map and action state.
+#[derive(Component)]
+pub struct PlayerInput;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlayerCommand>()
+        .add_plugins(InputManagerPlugin::<Action>::default())
+        .add_systems(Startup, spawn_input)
+        .add_systems(
+            Update,
+            actions_to_commands
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn spawn_input(mut commands: Commands) {
+    commands.spawn((PlayerInput, default_input_map()));
+}
+
+fn actions_to_commands(
+    actions: Single<&ActionState<Action>, With<PlayerInput>>,
+    play: Res<State<Play>>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
+    for a in Action::ALL {
+        if actions.just_pressed(&a) {
+            let cmd = a.command();
+            // Once solved, only undo, restart and level changes make sense.
+            if *play.get() == Play::Solved
+                && matches!(cmd, PlayerCommand::Step(_) | PlayerCommand::Redo)
+            {
+                continue;
+            }
+            out.write(cmd);
+        }
+    }
+}
+
+/// Observer on every cell sprite: a primary click or tap becomes a [`PlayerCommand::Tap`].
+pub fn on_cell_click(
+    click: On<Pointer<Click>>,
+    cells: Query<&GridPos>,
+    play: Res<State<Play>>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
+    if click.button != PointerButton::Primary || *play.get() != Play::Active {
+        return;
+    }
+    if let Ok(g) = cells.get(click.entity) {
+        out.write(PlayerCommand::Tap(g.0));
+    }
+}

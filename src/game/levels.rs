@@ -1,0 +1,130 @@
+//! Level files as Bevy assets: a `.bxb` loader (the core reader), the built-in collection loaded
+//! through `bevy_asset_loader`, and the level being played.
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
+use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
+
+use super::Screen;
+use crate::core::formats::{self, Format};
+use crate::core::level::Collection;
+
+/// A collection file loaded as an asset.
+#[derive(Asset, TypePath, Debug, Clone)]
+pub struct LevelFile {
+    pub collection: Collection,
+    pub warnings: Vec<String>,
+}
+
+/// Loads `.bxb` files with the core reader (and `NAME.titles.ron` beside them, when present).
+#[derive(Default, TypePath)]
+pub struct BxbLoader;
+
+impl AssetLoader for BxbLoader {
+    type Asset = LevelFile;
+    type Settings = ();
+    type Error = formats::FormatError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        load_context: &mut LoadContext<'_>,
+    ) -> Result<LevelFile, Self::Error> {
+        let path = load_context.path().to_string();
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await.map_err(|e| {
+            formats::FormatError::new(&path, formats::Place::Whole, format!("cannot read: {e}"))
+        })?;
+        let (mut collection, mut warnings) = formats::read(Format::Bxb, &path, &bytes)?;
+        let side = load_context.path().path().with_extension("titles.ron");
+        if let Ok(text) = load_context.read_asset_bytes(side.clone()).await {
+            crate::core::files::apply_sidecar_text(
+                &side.display().to_string(),
+                &text,
+                &mut collection,
+                &mut warnings,
+            );
+        }
+        for w in &warnings {
+            warn!("{w}");
+        }
+        Ok(LevelFile {
+            collection,
+            warnings,
+        })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["bxb"]
+    }
+}
+
+/// The built-in collections, listed explicitly (folder loading does not work on Android).
+#[derive(AssetCollection, Resource)]
+pub struct LevelAssets {
+    #[asset(path = "levels/pushbox.bxb")]
+    pub builtin: Handle<LevelFile>,
+}
+
+/// Why loading failed, shown on the failure screen.
+#[derive(Resource, Default, Debug)]
+pub struct LoadError(pub Vec<String>);
+
+/// The collection and level being played.
+#[derive(Resource, Clone, Debug)]
+pub struct CurrentLevel {
+    pub collection: Collection,
+    pub index: usize,
+}
+
+impl CurrentLevel {
+    pub fn level(&self) -> &crate::core::level::Level {
+        &self.collection.levels[self.index]
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_asset::<LevelFile>()
+        .init_asset_loader::<BxbLoader>()
+        .init_resource::<LoadError>()
+        .add_loading_state(
+            LoadingState::new(Screen::Loading)
+                .continue_to_state(Screen::Playing)
+                .on_failure_continue_to_state(Screen::LoadFailed)
+                .load_collection::<LevelAssets>(),
+        )
+        .add_systems(Update, record_load_errors)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            choose_level.before(super::board::spawn_level_on_enter),
+        );
+}
+
+fn record_load_errors(
+    mut failed: MessageReader<AssetLoadFailedEvent<LevelFile>>,
+    mut errors: ResMut<LoadError>,
+) {
+    for e in failed.read() {
+        errors.0.push(format!("{}: {}", e.path, e.error));
+    }
+}
+
+/// Plays the built-in collection's first level unless a level was chosen already.
+fn choose_level(
+    mut commands: Commands,
+    current: Option<Res<CurrentLevel>>,
+    assets: Res<LevelAssets>,
+    files: Res<Assets<LevelFile>>,
+) {
+    if current.is_some() {
+        return;
+    }
+    if let Some(file) = files.get(&assets.builtin) {
+        commands.insert_resource(CurrentLevel {
+            collection: file.collection.clone(),
+            index: 0,
+        });
+    }
+}

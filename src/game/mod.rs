@@ -1,0 +1,166 @@
+//! The Bevy game: one plugin per file, composed here.
+//!
+//! Frame order (one chained set, configured once): `RecordInput` turns keys, clicks and taps into
+//! [`PlayerCommand`] messages; `Plan` turns commands into queued steps (running the cyclic-mark
+//! BFS for walks); `Simulate` is the only writer of grid state: it applies one step per animation
+//! tick to the core board and mirrors it into the entities' [`board::GridPos`]; `SyncView` moves
+//! sprites, counters and overlays to match.
+
+pub mod board;
+pub mod hud;
+pub mod input;
+pub mod levels;
+pub mod script;
+pub mod view;
+pub mod walk;
+
+use bevy::prelude::*;
+
+pub use board::{GridPos, Session};
+pub use input::PlayerCommand;
+pub use levels::{CurrentLevel, LevelFile};
+
+/// The screens.
+#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Loading,
+    /// The built-in levels could not be loaded; the error is on screen.
+    LoadFailed,
+    Playing,
+}
+
+/// Whether the level on screen is being played or has just been solved.
+#[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Playing)]
+pub enum Play {
+    #[default]
+    Active,
+    Solved,
+}
+
+/// The frame's phases, chained in this order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    RecordInput,
+    Plan,
+    Simulate,
+    SyncView,
+}
+
+/// Player settings that change how the game plays.
+#[derive(Resource, Clone, Debug)]
+pub struct Settings {
+    /// Seconds one step takes on screen.
+    pub step_seconds: f32,
+    /// Apply whole walks at once, with no animation.
+    pub instant: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            step_seconds: 0.09,
+            instant: false,
+        }
+    }
+}
+
+/// Everything that runs without a window: states, levels, rules, walking, input actions.
+/// Tests add it to `MinimalPlugins` with `AssetPlugin`, `StatesPlugin` and `InputPlugin`.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .add_sub_state::<Play>()
+            .init_resource::<Settings>()
+            .configure_sets(
+                Update,
+                (
+                    AppSystems::RecordInput,
+                    AppSystems::Plan,
+                    AppSystems::Simulate,
+                    AppSystems::SyncView,
+                )
+                    .chain(),
+            );
+        app.add_plugins((levels::plugin, board::plugin, input::plugin, walk::plugin));
+    }
+}
+
+/// The windowed game for players: Bevy's default plugins, the game, and its view.
+pub struct AppPlugin {
+    /// A level to open instead of the built-in collection's first.
+    pub start: Option<CurrentLevel>,
+    /// An input script to play (the scripted window mode).
+    pub script: Option<script::Script>,
+    /// Moves without animation.
+    pub instant: bool,
+}
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "PushBox".into(),
+                        resolution: (1280, 720).into(),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    file_path: asset_root(),
+                    meta_check: bevy::asset::AssetMetaCheck::Never,
+                    ..default()
+                }),
+        )
+        .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
+        .add_plugins(GamePlugin)
+        .add_plugins((view::plugin, hud::plugin));
+        if self.instant {
+            app.insert_resource(Settings {
+                instant: true,
+                ..default()
+            });
+        }
+        if let Some(start) = &self.start {
+            app.insert_resource(start.clone());
+        }
+        if let Some(s) = &self.script {
+            app.insert_resource(s.clone()).add_plugins(script::plugin);
+        }
+    }
+}
+
+/// Where the game's assets are: `BEVY_ASSET_ROOT/assets` when that is set, else an `assets` folder
+/// beside the executable (an installed game), else the source tree's (a development build).
+pub fn asset_root() -> String {
+    if let Ok(root) = std::env::var("BEVY_ASSET_ROOT") {
+        return std::path::Path::new(&root)
+            .join("assets")
+            .display()
+            .to_string();
+    }
+    let beside = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join("assets")))
+        .filter(|d| d.is_dir());
+    beside
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"))
+        .display()
+        .to_string()
+}
+
+/// Opens the game window and runs until it closes.
+pub fn run(start: Option<CurrentLevel>, script: Option<script::Script>, instant: bool) -> AppExit {
+    App::new()
+        .add_plugins(AppPlugin {
+            start,
+            script,
+            instant,
+        })
+        .run()
+}

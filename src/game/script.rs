@@ -1,0 +1,325 @@
+//! The scripted window mode, for testing as a player would: plays an input script through the
+//! real input path (key presses into Bevy's keyboard input, clicks into picking at the cell's
+//! place on screen), saves screenshots with Bevy's screenshot API, and exits.
+//!
+//! Script steps, separated by `;` or new lines:
+//! `tap X,Y` (a cell, named as `pushbox path` names it), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
+//! `lurd MOVES` (arrow-key presses), `wait` (until the worker stops), `frames N`,
+//! `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
+//! and every box are: grid cell and screen pixel, for checking the picture.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::{PrimaryWindow, WindowRef};
+
+use super::board::{Crate, GridPos, Session, Worker};
+use super::view::{Animating, BoardCamera, world_of};
+use super::walk::StepQueue;
+use super::{AppSystems, CurrentLevel, Screen};
+use crate::core::Pos;
+
+/// One step of a script.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScriptStep {
+    Tap(u32, u32),
+    Key(Vec<KeyCode>),
+    Wait,
+    Frames(u32),
+    Screenshot(PathBuf),
+}
+
+/// A parsed script plus the screenshot to take at the end.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Script {
+    pub steps: Vec<ScriptStep>,
+}
+
+fn key_code(name: &str) -> Option<KeyCode> {
+    use KeyCode::*;
+    let n = name.to_ascii_lowercase();
+    Some(match n.as_str() {
+        "up" | "arrowup" => ArrowUp,
+        "down" | "arrowdown" => ArrowDown,
+        "left" | "arrowleft" => ArrowLeft,
+        "right" | "arrowright" => ArrowRight,
+        "backspace" => Backspace,
+        "pageup" => PageUp,
+        "pagedown" => PageDown,
+        "ctrl" | "control" => ControlLeft,
+        "shift" => ShiftLeft,
+        "space" => Space,
+        "enter" => Enter,
+        "escape" | "esc" => Escape,
+        s if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
+            const LETTERS: [KeyCode; 26] = [
+                KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN,
+                KeyO, KeyP, KeyQ, KeyR, KeyS, KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ,
+            ];
+            LETTERS[(s.as_bytes()[0] - b'a') as usize]
+        }
+        _ => return None,
+    })
+}
+
+impl Script {
+    /// Parses a script; `final_shot` is appended as a last screenshot (after a wait).
+    pub fn parse(text: &str, final_shot: Option<PathBuf>) -> Result<Script, String> {
+        // First let the board appear and the camera fit it, as a player would.
+        let mut steps = vec![ScriptStep::Frames(3)];
+        for (i, part) in text
+            .split([';', '\n'])
+            .map(str::trim)
+            .enumerate()
+            .filter(|(_, p)| !p.is_empty())
+        {
+            let (cmd, arg) = part
+                .split_once(char::is_whitespace)
+                .map_or((part, ""), |(c, a)| (c, a.trim()));
+            let bad = |m: &str| format!("script step {} ({part:?}): {m}", i + 1);
+            match cmd {
+                "tap" | "click" => {
+                    let (x, y) = crate::cli::parse_cell(arg).map_err(|e| bad(&e))?;
+                    steps.push(ScriptStep::Tap(x, y));
+                    steps.push(ScriptStep::Frames(2));
+                }
+                "key" => {
+                    let keys: Option<Vec<KeyCode>> =
+                        arg.split('+').map(|k| key_code(k.trim())).collect();
+                    steps.push(ScriptStep::Key(
+                        keys.filter(|k| !k.is_empty())
+                            .ok_or_else(|| bad("unknown key"))?,
+                    ));
+                    steps.push(ScriptStep::Frames(2));
+                }
+                "lurd" => {
+                    for d in crate::core::lurd::parse(arg).map_err(|e| bad(&e.to_string()))? {
+                        let k = match d {
+                            crate::core::Direction::Up => KeyCode::ArrowUp,
+                            crate::core::Direction::Down => KeyCode::ArrowDown,
+                            crate::core::Direction::Left => KeyCode::ArrowLeft,
+                            crate::core::Direction::Right => KeyCode::ArrowRight,
+                        };
+                        steps.push(ScriptStep::Key(vec![k]));
+                        steps.push(ScriptStep::Wait);
+                    }
+                }
+                "wait" => steps.push(ScriptStep::Wait),
+                "frames" => steps.push(ScriptStep::Frames(
+                    arg.parse().map_err(|_| bad("frames takes a number"))?,
+                )),
+                "screenshot" => {
+                    steps.push(ScriptStep::Wait);
+                    steps.push(ScriptStep::Screenshot(PathBuf::from(arg)));
+                }
+                _ => {
+                    return Err(bad(
+                        "unknown step (tap, key, lurd, wait, frames, screenshot)",
+                    ));
+                }
+            }
+        }
+        if let Some(shot) = final_shot {
+            steps.push(ScriptStep::Wait);
+            steps.push(ScriptStep::Screenshot(shot));
+        }
+        Ok(Script { steps })
+    }
+}
+
+#[derive(Resource, Default)]
+struct Runner {
+    at: usize,
+    frames_left: u32,
+    /// Keys to release on the next frame.
+    release: Vec<KeyCode>,
+    /// A click in progress: where, and how many of its three frames (move, press, release) remain.
+    click: Option<(Vec2, u8)>,
+    /// A screenshot being written.
+    shot: Option<PathBuf>,
+    elapsed: Duration,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Runner>()
+        .add_systems(
+            Update,
+            run_script
+                .before(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(Update, time_limit)
+        .add_systems(OnEnter(Screen::LoadFailed), give_up);
+}
+
+fn give_up(errors: Res<super::levels::LoadError>, mut exit: MessageWriter<AppExit>) {
+    error!(
+        "the levels could not be loaded, so the script cannot run: {:?}",
+        errors.0
+    );
+    exit.write(AppExit::error());
+}
+
+fn time_limit(time: Res<Time<Real>>, mut runner: ResMut<Runner>, mut exit: MessageWriter<AppExit>) {
+    runner.elapsed += time.delta();
+    if runner.elapsed > Duration::from_secs(90) {
+        error!("the script did not finish within 90 s");
+        exit.write(AppExit::error());
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_script(
+    mut commands: Commands,
+    script: Res<Script>,
+    mut runner: ResMut<Runner>,
+    window: Single<Entity, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    session: Option<Res<Session>>,
+    current: Option<Res<CurrentLevel>>,
+    queue: Res<StepQueue>,
+    animating: Res<Animating>,
+    movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
+    mut keys: MessageWriter<KeyboardInput>,
+    mut pointer: MessageWriter<PointerInput>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let window = *window;
+    let target = NormalizedRenderTarget::Window(
+        WindowRef::Primary
+            .normalize(Some(window))
+            .expect("primary window"),
+    );
+    let key_event = |k: KeyCode, state: ButtonState| KeyboardInput {
+        key_code: k,
+        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window,
+    };
+    for k in std::mem::take(&mut runner.release) {
+        keys.write(key_event(k, ButtonState::Released));
+    }
+    if let Some((at, left)) = runner.click {
+        // Picking needs a frame to hover the cell before the press, and the release after it.
+        let loc = Location {
+            target: target.clone(),
+            position: at,
+        };
+        let action = if left == 2 {
+            PointerAction::Press(PointerButton::Primary)
+        } else {
+            PointerAction::Release(PointerButton::Primary)
+        };
+        pointer.write(PointerInput::new(PointerId::Mouse, loc, action));
+        runner.click = (left > 1).then_some((at, left - 1));
+        return;
+    }
+    if let Some(shot) = &runner.shot {
+        if !shot.exists() {
+            return;
+        }
+        runner.shot = None;
+    }
+    if runner.frames_left > 0 {
+        runner.frames_left -= 1;
+        return;
+    }
+    let (Some(session), Some(current)) = (session, current) else {
+        return;
+    };
+    let (cam, cam_t) = *camera;
+    let (w, h) = (session.game.board().width(), session.game.board().height());
+    let screen_of = |p: Pos| {
+        cam.world_to_viewport(cam_t, world_of(p, w, h).extend(0.0))
+            .ok()
+    };
+    let Some(step) = script.steps.get(runner.at).cloned() else {
+        exit.write(AppExit::Success);
+        return;
+    };
+    match step {
+        ScriptStep::Wait => {
+            if !queue.is_idle() || animating.0 {
+                return;
+            }
+            runner.frames_left = 2;
+        }
+        ScriptStep::Frames(n) => runner.frames_left = n,
+        ScriptStep::Key(ks) => {
+            for &k in &ks {
+                keys.write(key_event(k, ButtonState::Pressed));
+            }
+            runner.release = ks;
+        }
+        ScriptStep::Tap(x, y) => {
+            let indent = current.level().source_indent;
+            let Some(cell) = x.checked_sub(indent).map(|x| Pos::new(x, y)) else {
+                error!("tap {x},{y}: that column lies outside the level");
+                exit.write(AppExit::error());
+                return;
+            };
+            let Some(at) = screen_of(cell) else {
+                error!("tap {x},{y}: the cell is not on screen");
+                exit.write(AppExit::error());
+                return;
+            };
+            let loc = Location {
+                target: target.clone(),
+                position: at,
+            };
+            pointer.write(PointerInput::new(
+                PointerId::Mouse,
+                loc,
+                PointerAction::Move { delta: Vec2::ZERO },
+            ));
+            runner.click = Some((at, 2));
+        }
+        ScriptStep::Screenshot(path) => {
+            let mut layout = String::new();
+            let mut items: Vec<(bool, Pos)> =
+                movers.iter().map(|(g, worker)| (worker, g.0)).collect();
+            items.sort_by_key(|(worker, p)| (!worker, p.y, p.x));
+            let board = session.game.board();
+            for (worker, p) in items {
+                let s = screen_of(p).unwrap_or(Vec2::NAN);
+                let kind = if worker {
+                    "worker"
+                } else if board.get(p).is_some_and(|c| c.on_goal()) {
+                    "box-on-goal"
+                } else {
+                    "box"
+                };
+                layout += &format!(
+                    "{kind} {} {} {:.0} {:.0}\n",
+                    p.x + current.level().source_indent,
+                    p.y,
+                    s.x,
+                    s.y
+                );
+            }
+            layout += &format!(
+                "moves {} pushes {} solved {}\n",
+                board.moves(),
+                board.pushes(),
+                board.is_solved()
+            );
+            let _ = std::fs::remove_file(&path);
+            if let Err(e) = std::fs::write(path.with_extension("png.layout"), layout) {
+                error!("{}: {e}", path.display());
+            }
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path.clone()));
+            runner.shot = Some(path);
+        }
+    }
+    runner.at += 1;
+}

@@ -1,0 +1,280 @@
+//! How the board looks: sprites for cells, boxes and the worker, the camera that fits the board to
+//! the window (any aspect ratio), sprites gliding to their grid cells, boxes on goals, the worker's
+//! facing, and a brief mark on cells that cannot be reached.
+
+use bevy::camera::ScalingMode;
+use bevy::prelude::*;
+
+use super::board::{BoardRoot, Crate, GridPos, Session, Tile, Worker};
+use super::input::on_cell_click;
+use super::walk::Unreachable;
+use super::{AppSystems, Settings};
+use crate::core::cell::{self, Cell};
+use crate::core::{Direction, Pos};
+
+/// World units per cell.
+pub const CELL: f32 = 64.0;
+/// Room kept around the board for the HUD, in cells.
+pub const MARGIN_CELLS: (f32, f32) = (1.0, 3.2);
+
+pub const FLOOR: Color = Color::srgb(0.20, 0.22, 0.26);
+pub const GOAL: Color = Color::srgb(0.96, 0.76, 0.20);
+pub const WALL: Color = Color::srgb(0.47, 0.50, 0.56);
+pub const BRICK: Color = Color::srgb(0.62, 0.32, 0.26);
+pub const BOX: Color = Color::srgb(0.82, 0.53, 0.22);
+pub const BOX_ON_GOAL: Color = Color::srgb(0.27, 0.74, 0.40);
+pub const WORKER: Color = Color::srgb(0.27, 0.52, 0.95);
+pub const UNREACHABLE: Color = Color::srgba(0.95, 0.2, 0.2, 0.55);
+
+/// The camera that shows the board.
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// The worker's eye, showing which way it faces.
+#[derive(Component)]
+struct Eye;
+
+/// A short-lived mark on a cell the worker cannot reach.
+#[derive(Component)]
+struct Fading(Timer);
+
+/// True while any sprite is still gliding to its cell (the scripted mode waits for it).
+#[derive(Resource, Default, Debug)]
+pub struct Animating(pub bool);
+
+pub(super) fn plugin(app: &mut App) {
+    // Cells are plain-colour sprites: pick them by their rectangle, not by image alpha.
+    app.insert_resource(bevy::sprite::SpritePickingSettings {
+        picking_mode: bevy::sprite::SpritePickingMode::BoundingBox,
+        ..default()
+    })
+    .init_resource::<Animating>()
+    .add_systems(Startup, spawn_camera)
+    .add_systems(
+        Update,
+        (
+            fit_camera,
+            dress_tiles,
+            dress_crates,
+            dress_worker,
+            glide,
+            color_crates,
+            face,
+            mark_unreachable,
+            fade,
+        )
+            .chain()
+            .in_set(AppSystems::SyncView),
+    );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, BoardCamera));
+}
+
+/// World position of a cell's centre, the board centred on the origin.
+pub fn world_of(p: Pos, width: u32, height: u32) -> Vec2 {
+    Vec2::new(
+        (p.x as f32 - (width as f32 - 1.0) / 2.0) * CELL,
+        -(p.y as f32 - (height as f32 - 1.0) / 2.0) * CELL,
+    )
+}
+
+fn board_size(session: &Session) -> (u32, u32) {
+    let b = session.game.board();
+    (b.width(), b.height())
+}
+
+fn fit_camera(
+    session: Option<Res<Session>>,
+    mut camera: Query<&mut Projection, With<BoardCamera>>,
+) {
+    let Some(session) = session else { return };
+    if !session.is_changed() {
+        return;
+    }
+    let (w, h) = board_size(&session);
+    for mut p in &mut camera {
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scaling_mode = ScalingMode::AutoMin {
+                min_width: (w as f32 + MARGIN_CELLS.0) * CELL,
+                min_height: (h as f32 + MARGIN_CELLS.1) * CELL,
+            };
+            o.viewport_origin = Vec2::new(0.5, 0.5);
+        }
+    }
+}
+
+fn sprite(color: Color, size: f32) -> Sprite {
+    Sprite::from_color(color, Vec2::splat(size * CELL))
+}
+
+fn place(p: Pos, session: &Session, z: f32) -> Transform {
+    let (w, h) = board_size(session);
+    Transform::from_translation(world_of(p, w, h).extend(z))
+}
+
+fn dress_tiles(
+    mut commands: Commands,
+    tiles: Query<(Entity, &Tile, &GridPos), Added<Tile>>,
+    session: Option<Res<Session>>,
+) {
+    let Some(session) = session else { return };
+    for (e, tile, g) in &tiles {
+        let (color, size) = match tile.0 {
+            Cell::Wall => (WALL, 1.0),
+            Cell::Brick => (BRICK, 0.9),
+            _ => (FLOOR, 1.0),
+        };
+        let mut ec = commands.entity(e);
+        ec.insert((
+            sprite(color, size),
+            place(g.0, &session, 0.0),
+            Pickable::default(),
+        ))
+        .observe(on_cell_click);
+        if tile.0 == Cell::Slot {
+            ec.with_child((
+                sprite(GOAL, 0.32),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+                Pickable::IGNORE,
+            ));
+        }
+    }
+}
+
+fn dress_crates(
+    mut commands: Commands,
+    crates: Query<(Entity, &GridPos), Added<Crate>>,
+    session: Option<Res<Session>>,
+) {
+    let Some(session) = session else { return };
+    for (e, g) in &crates {
+        commands
+            .entity(e)
+            .insert((
+                sprite(BOX, 0.82),
+                place(g.0, &session, 1.0),
+                Pickable::default(),
+            ))
+            .observe(on_cell_click);
+    }
+}
+
+fn dress_worker(
+    mut commands: Commands,
+    workers: Query<(Entity, &GridPos), Added<Worker>>,
+    session: Option<Res<Session>>,
+) {
+    let Some(session) = session else { return };
+    for (e, g) in &workers {
+        commands
+            .entity(e)
+            .insert((
+                sprite(WORKER, 0.66),
+                place(g.0, &session, 2.0),
+                Pickable::default(),
+            ))
+            .observe(on_cell_click)
+            .with_child((
+                Eye,
+                sprite(Color::WHITE, 0.18),
+                Transform::from_xyz(0.0, -0.16 * CELL, 0.1),
+                Pickable::IGNORE,
+            ));
+    }
+}
+
+/// Moves boxes and the worker toward their cells, one cell per step time (snaps in instant mode).
+fn glide(
+    session: Option<Res<Session>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut movers: Query<(&GridPos, &mut Transform), Or<(With<Crate>, With<Worker>)>>,
+    mut animating: ResMut<Animating>,
+) {
+    let Some(session) = session else { return };
+    let (w, h) = board_size(&session);
+    let speed = CELL / settings.step_seconds.max(0.001);
+    let mut any = false;
+    for (g, mut t) in &mut movers {
+        let target = world_of(g.0, w, h);
+        let here = t.translation.truncate();
+        let gap = target - here;
+        let step = speed * time.delta_secs();
+        if settings.instant || gap.length() <= step || gap.length() > CELL * 1.5 {
+            t.translation = target.extend(t.translation.z);
+        } else {
+            t.translation += (gap.normalize() * step).extend(0.0);
+            any = true;
+        }
+    }
+    animating.0 = any;
+}
+
+fn color_crates(
+    session: Option<Res<Session>>,
+    mut crates: Query<(&GridPos, &mut Sprite), (With<Crate>, Changed<GridPos>)>,
+) {
+    let Some(session) = session else { return };
+    let board = session.game.board();
+    for (g, mut s) in &mut crates {
+        let on_goal = board.get(g.0).is_some_and(|c| cell::is_goal(c.byte()));
+        s.color = if on_goal { BOX_ON_GOAL } else { BOX };
+    }
+}
+
+fn face(
+    workers: Query<(&Worker, &Children), Changed<Worker>>,
+    mut eyes: Query<&mut Transform, With<Eye>>,
+) {
+    for (w, children) in &workers {
+        let (dx, dy) = w.facing.offset();
+        for c in children.iter() {
+            if let Ok(mut t) = eyes.get_mut(c) {
+                t.translation = Vec3::new(dx as f32 * 0.16 * CELL, -(dy as f32) * 0.16 * CELL, 0.1);
+            }
+        }
+    }
+}
+
+fn mark_unreachable(
+    mut commands: Commands,
+    mut taps: MessageReader<Unreachable>,
+    session: Option<Res<Session>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    let Some(session) = session else { return };
+    let Ok(root) = roots.single() else { return };
+    for Unreachable(p) in taps.read() {
+        commands.spawn((
+            sprite(UNREACHABLE, 0.9),
+            place(*p, &session, 3.0),
+            Fading(Timer::from_seconds(0.45, TimerMode::Once)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+}
+
+fn fade(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut marks: Query<(Entity, &mut Fading, &mut Sprite)>,
+) {
+    for (e, mut f, mut s) in &mut marks {
+        f.0.tick(time.delta());
+        s.color.set_alpha(0.55 * f.0.fraction_remaining());
+        if f.0.is_finished() {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+/// The direction a worker at `from` must step to reach the adjacent `to`, if they are adjacent.
+pub fn direction_between(from: Pos, to: Pos) -> Option<Direction> {
+    Direction::SEARCH_ORDER.into_iter().find(|d| {
+        let (dx, dy) = d.offset();
+        from.x.checked_add_signed(dx) == Some(to.x) && from.y.checked_add_signed(dy) == Some(to.y)
+    })
+}

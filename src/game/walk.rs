@@ -1,0 +1,136 @@
+//! Turns player commands into queued steps. A walk-to runs the core cyclic-mark BFS on the byte
+//! map; any new command cancels the rest of a walk in progress.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+
+use super::board::{LoadLevel, Session};
+use super::input::PlayerCommand;
+use super::{AppSystems, CurrentLevel, Screen};
+use crate::core::{Direction, Pos, cell};
+
+/// An undo-history operation waiting for the rules system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryOp {
+    Undo,
+    Redo,
+    Restart,
+}
+
+/// Steps waiting to be played, one per animation tick.
+#[derive(Resource, Default, Debug)]
+pub struct StepQueue {
+    pub steps: VecDeque<Direction>,
+    /// The next step begins a new gesture (one undo group).
+    pub group_start: bool,
+    pub history_op: Option<HistoryOp>,
+    /// Seconds until the next step may play.
+    pub cooldown: f32,
+}
+
+impl StepQueue {
+    pub fn is_idle(&self) -> bool {
+        self.steps.is_empty() && self.history_op.is_none()
+    }
+
+    fn replace(&mut self, steps: impl IntoIterator<Item = Direction>) {
+        self.steps.clear();
+        self.steps.extend(steps);
+        self.group_start = true;
+    }
+}
+
+/// A tap on a cell the worker cannot reach.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct Unreachable(pub Pos);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StepQueue>()
+        .add_message::<Unreachable>()
+        .add_systems(
+            Update,
+            plan.in_set(AppSystems::Plan)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn plan(
+    mut commands_in: MessageReader<PlayerCommand>,
+    session: Option<ResMut<Session>>,
+    mut queue: ResMut<StepQueue>,
+    current: Option<Res<CurrentLevel>>,
+    mut load: MessageWriter<LoadLevel>,
+    mut unreachable: MessageWriter<Unreachable>,
+) {
+    let mut session = session;
+    for cmd in commands_in.read() {
+        match *cmd {
+            PlayerCommand::NextLevel | PlayerCommand::PrevLevel => {
+                if let Some(current) = &current {
+                    let n = current.collection.levels.len();
+                    let i = current.index;
+                    let to = if *cmd == PlayerCommand::NextLevel {
+                        (i + 1 < n).then_some(i + 1)
+                    } else {
+                        i.checked_sub(1)
+                    };
+                    if let Some(to) = to {
+                        queue.replace([]);
+                        queue.history_op = None;
+                        load.write(LoadLevel(to));
+                    }
+                }
+                continue;
+            }
+            PlayerCommand::Undo | PlayerCommand::Redo | PlayerCommand::Restart => {
+                queue.replace([]);
+                queue.history_op = Some(match cmd {
+                    PlayerCommand::Undo => HistoryOp::Undo,
+                    PlayerCommand::Redo => HistoryOp::Redo,
+                    _ => HistoryOp::Restart,
+                });
+                continue;
+            }
+            _ => {}
+        }
+        let Some(s) = session.as_deref_mut() else {
+            continue;
+        };
+        match *cmd {
+            PlayerCommand::Step(d) => queue.replace([d]),
+            PlayerCommand::WalkTo(p) => walk_to(s, &mut queue, &mut unreachable, p),
+            PlayerCommand::Tap(p) => {
+                // A tap on a box next to the worker pushes it; any other tap walks.
+                let board = s.game.board();
+                let w = board.worker_pos();
+                let next_to = crate::core::Direction::SEARCH_ORDER
+                    .into_iter()
+                    .find(|&d| board.neighbour(w, d) == Some(p));
+                match next_to {
+                    Some(d) if board.get(p).is_some_and(|c| cell::is_box(c.byte())) => {
+                        queue.replace([d])
+                    }
+                    _ => walk_to(s, &mut queue, &mut unreachable, p),
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn walk_to(
+    s: &mut Session,
+    queue: &mut StepQueue,
+    unreachable: &mut MessageWriter<Unreachable>,
+    p: Pos,
+) {
+    // The queue holds steps not yet on the board; a new walk starts from where the worker is now.
+    match s.finder.find_path(s.game.board_for_search(), p) {
+        Some(walk) => queue.replace(walk.iter().copied()),
+        None => {
+            queue.replace([]);
+            unreachable.write(Unreachable(p));
+        }
+    }
+}
