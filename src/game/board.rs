@@ -208,7 +208,7 @@ pub fn apply_steps(
         }
         return;
     }
-    while queue.cooldown <= 0.0 {
+    while queue.cooldown < 0.0 || (settings.instant && !queue.steps.is_empty()) {
         let Some(dir) = queue.steps.pop_front() else {
             break;
         };

@@ -4,6 +4,7 @@
 
 mod cli;
 mod data;
+mod game;
 
 use std::path::PathBuf;
 

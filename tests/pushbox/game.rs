@@ -1,0 +1,367 @@
+//! The game as a headless Bevy App: MinimalPlugins plus only what the game needs, commands and
+//! key presses written into the world, `app.update()`, assertions on resources and components.
+
+use std::time::Duration;
+
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use leafwing_input_manager::user_input::Buttonlike;
+use proptest::prelude::*;
+use pushbox::core::level::Collection;
+use pushbox::core::{Direction, Pos, files};
+use pushbox::game::board::{Crate, StepApplied, Worker};
+use pushbox::game::{
+    CurrentLevel, GamePlugin, GridPos, Play, PlayerCommand, Screen, Session, Settings,
+};
+
+fn builtin() -> Collection {
+    files::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb"))
+        .unwrap()
+        .collection
+}
+
+/// A headless app at 100 ms a frame and 100 ms a step: exactly one step per frame.
+fn app(start: Option<(Collection, usize)>) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        AssetPlugin {
+            file_path: concat!(env!("CARGO_MANIFEST_DIR"), "/assets").into(),
+            ..default()
+        },
+        StatesPlugin,
+        InputPlugin,
+        GamePlugin,
+    ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )))
+    .insert_resource(Settings {
+        step_seconds: 0.1,
+        instant: false,
+    });
+    if let Some((collection, index)) = start {
+        app.insert_resource(CurrentLevel { collection, index });
+    }
+    for _ in 0..500 {
+        app.update();
+        if *app.world().resource::<State<Screen>>().get() == Screen::Playing
+            && app.world().contains_resource::<Session>()
+        {
+            return app;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!(
+        "the app never reached the Playing screen: {:?}",
+        app.world().resource::<State<Screen>>().get()
+    );
+}
+
+fn send(app: &mut App, cmd: PlayerCommand) {
+    app.world_mut().write_message(cmd);
+}
+
+fn moves(app: &App) -> u32 {
+    app.world().resource::<Session>().game.board().moves()
+}
+
+fn worker(app: &App) -> Pos {
+    app.world().resource::<Session>().game.board().worker_pos()
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..200 {
+        app.update();
+        let q = app.world().resource::<pushbox::game::walk::StepQueue>();
+        if q.is_idle() {
+            app.update();
+            return;
+        }
+    }
+    panic!("the walk never finished");
+}
+
+/// Entities and byte map agree: every box entity stands on a box cell and vice versa, and the
+/// worker entity stands on the worker's cell.
+fn check_mirror(app: &mut App) {
+    let board = app.world().resource::<Session>().game.board().clone();
+    let world = app.world_mut();
+    let mut boxes: Vec<Pos> = world
+        .query_filtered::<&GridPos, With<Crate>>()
+        .iter(world)
+        .map(|g| g.0)
+        .collect();
+    boxes.sort();
+    let mut expected: Vec<Pos> = board.boxes().collect();
+    expected.sort();
+    assert_eq!(boxes, expected, "box entities mirror the byte map");
+    let workers: Vec<Pos> = world
+        .query_filtered::<&GridPos, With<Worker>>()
+        .iter(world)
+        .map(|g| g.0)
+        .collect();
+    assert_eq!(
+        workers,
+        [board.worker_pos()],
+        "the worker entity mirrors the byte map"
+    );
+}
+
+#[test]
+fn loads_the_builtin_bxb_through_the_asset_server() {
+    let app = app(None);
+    let current = app.world().resource::<CurrentLevel>();
+    assert_eq!(current.collection.name, "PushBox");
+    assert_eq!(current.collection.levels.len(), 4);
+    assert_eq!(current.index, 0);
+    assert_eq!(
+        current.level().title,
+        "First push",
+        "titles come from the sidecar"
+    );
+    assert!(
+        current
+            .collection
+            .levels
+            .iter()
+            .all(|l| l.recording.is_some())
+    );
+}
+
+#[test]
+fn every_builtin_level_is_valid_and_its_recording_solves_it() {
+    let c = builtin();
+    for (i, l) in c.levels.iter().enumerate() {
+        let board = l
+            .playable()
+            .unwrap_or_else(|e| panic!("level {}: {e}", i + 1));
+        let lurd = l
+            .recording
+            .as_ref()
+            .and_then(|r| r.lurd.clone())
+            .expect("a recorded solution");
+        let g = pushbox::core::lurd::check_solution(&board, &lurd).unwrap();
+        assert_eq!(g.board().moves(), l.recording.as_ref().unwrap().moves);
+    }
+    // The .bxb is built from the .sok source: they must agree.
+    let src = files::load(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.sok"),
+    )
+    .unwrap()
+    .collection;
+    let boards = |c: &Collection| {
+        c.levels
+            .iter()
+            .map(|l| (l.title.clone(), l.cells.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        boards(&src),
+        boards(&c),
+        "assets/levels/pushbox.bxb is out of date: rebuild it from pushbox.sok"
+    );
+}
+
+#[test]
+fn each_key_action() {
+    let c = builtin();
+    let mut app = app(Some((c, 2))); // "Two boxes": worker at (3,3)
+    let press = |app: &mut App, key: KeyCode| {
+        key.press(app.world_mut());
+        app.update();
+        key.release(app.world_mut());
+        app.update();
+    };
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(worker(&app), Pos::new(2, 3));
+    for k in [KeyCode::KeyD, KeyCode::KeyL] {
+        press(&mut app, k);
+    }
+    assert_eq!(worker(&app), Pos::new(4, 3));
+    press(&mut app, KeyCode::KeyW);
+    assert_eq!(
+        worker(&app),
+        Pos::new(4, 2),
+        "up from (4,3) pushes the box at (4,2) into (4,1)"
+    );
+    assert_eq!(app.world().resource::<Session>().game.board().pushes(), 1);
+    press(&mut app, KeyCode::KeyZ);
+    press(&mut app, KeyCode::Backspace);
+    assert_eq!(moves(&app), 2);
+    press(&mut app, KeyCode::KeyY);
+    assert_eq!(moves(&app), 3);
+    press(&mut app, KeyCode::KeyR);
+    assert_eq!(moves(&app), 0);
+    assert_eq!(
+        app.world().resource::<Session>().game.redo_list().len(),
+        4,
+        "restart keeps redo"
+    );
+    press(&mut app, KeyCode::KeyN);
+    assert_eq!(app.world().resource::<CurrentLevel>().index, 3);
+    press(&mut app, KeyCode::PageUp);
+    press(&mut app, KeyCode::KeyP);
+    assert_eq!(app.world().resource::<CurrentLevel>().index, 1);
+    check_mirror(&mut app);
+}
+
+#[test]
+fn ctrl_chords_undo_and_redo() {
+    let mut app = app(Some((builtin(), 2)));
+    let chord = |app: &mut App, keys: &[KeyCode]| {
+        for k in keys {
+            k.press(app.world_mut());
+        }
+        app.update();
+        for k in keys {
+            k.release(app.world_mut());
+        }
+        app.update();
+    };
+    chord(&mut app, &[KeyCode::ArrowLeft]);
+    chord(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(moves(&app), 2);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(moves(&app), 1);
+    chord(
+        &mut app,
+        &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyZ],
+    );
+    assert_eq!(
+        moves(&app),
+        2,
+        "Ctrl+Shift+Z redoes (and does not also undo)"
+    );
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    chord(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyY]);
+    assert_eq!(moves(&app), 2);
+}
+
+#[test]
+fn a_tap_walks_the_bfs_path_one_step_per_tick() {
+    let mut app = app(Some((builtin(), 2)));
+    send(&mut app, PlayerCommand::Tap(Pos::new(1, 1)));
+    let mut seen = Vec::new();
+    for expected in 1..=4 {
+        app.update();
+        assert_eq!(moves(&app), expected, "one step per animation tick");
+        let msgs = app.world().resource::<Messages<StepApplied>>();
+        seen.extend(msgs.iter_current_update_messages().map(|m| m.moved.to));
+        check_mirror(&mut app);
+    }
+    app.update();
+    assert_eq!(
+        moves(&app),
+        4,
+        "the shortest walk from (3,3) to (1,1) is 4 steps"
+    );
+    assert_eq!(worker(&app), Pos::new(1, 1));
+    assert_eq!(seen.len(), 4);
+    assert_eq!(seen.last(), Some(&Pos::new(1, 1)));
+}
+
+#[test]
+fn a_tap_during_a_walk_redirects_it() {
+    let mut app = app(Some((builtin(), 2)));
+    send(&mut app, PlayerCommand::Tap(Pos::new(1, 1)));
+    app.update();
+    assert_eq!(moves(&app), 1);
+    let here = worker(&app);
+    send(&mut app, PlayerCommand::Tap(Pos::new(5, 3)));
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(5, 3));
+    let second = (here.x as i32 - 5).unsigned_abs() + (here.y as i32 - 3).unsigned_abs();
+    assert_eq!(
+        moves(&app),
+        1 + second,
+        "the rest of the first walk was dropped"
+    );
+}
+
+#[test]
+fn undo_of_a_walk_undoes_the_whole_walk() {
+    let mut app = app(Some((builtin(), 2)));
+    let start = app.world().resource::<Session>().game.board().clone();
+    send(&mut app, PlayerCommand::Tap(Pos::new(5, 1)));
+    settle(&mut app);
+    assert!(moves(&app) > 2);
+    send(&mut app, PlayerCommand::Undo);
+    app.update();
+    assert_eq!(app.world().resource::<Session>().game.board(), &start);
+    check_mirror(&mut app);
+}
+
+#[test]
+fn unreachable_taps_do_nothing_but_say_so() {
+    let mut app = app(Some((builtin(), 2)));
+    send(&mut app, PlayerCommand::Tap(Pos::new(0, 0)));
+    app.update();
+    let msgs = app
+        .world()
+        .resource::<Messages<pushbox::game::walk::Unreachable>>();
+    assert_eq!(msgs.iter_current_update_messages().count(), 1);
+    assert_eq!(moves(&app), 0);
+}
+
+#[test]
+fn a_tap_on_a_box_next_to_the_worker_pushes_it() {
+    let mut app = app(Some((builtin(), 0))); // "#@ $ .#"
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Session>().game.board().pushes(), 1);
+    check_mirror(&mut app);
+}
+
+#[test]
+fn solving_triggers_solved_and_undo_leaves_it() {
+    let mut app = app(Some((builtin(), 0)));
+    for d in [Direction::Right, Direction::Right, Direction::Right] {
+        send(&mut app, PlayerCommand::Step(d));
+        settle(&mut app);
+    }
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
+    send(&mut app, PlayerCommand::Undo);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
+    send(&mut app, PlayerCommand::NextLevel);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<CurrentLevel>().index, 1);
+    check_mirror(&mut app);
+}
+
+fn arb_command() -> impl Strategy<Value = PlayerCommand> {
+    let dir = (0u8..4).prop_map(Direction::from_index);
+    prop_oneof![
+        4 => dir.prop_map(PlayerCommand::Step),
+        2 => (0u32..9, 0u32..6).prop_map(|(x, y)| PlayerCommand::Tap(Pos::new(x, y))),
+        1 => (0u32..9, 0u32..6).prop_map(|(x, y)| PlayerCommand::WalkTo(Pos::new(x, y))),
+        2 => Just(PlayerCommand::Undo),
+        1 => Just(PlayerCommand::Redo),
+        1 => Just(PlayerCommand::Restart),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    /// Thousands of random commands (16 runs × up to 250), some while walks are still playing:
+    /// after every frame the entities and the byte map agree.
+    #[test]
+    fn entities_mirror_the_byte_map(level in 0usize..4, cmds in prop::collection::vec((arb_command(), 0u8..3), 100..250)) {
+        let mut app = app(Some((builtin(), level)));
+        for (cmd, frames) in cmds {
+            send(&mut app, cmd);
+            for _ in 0..=frames {
+                app.update();
+                check_mirror(&mut app);
+            }
+        }
+    }
+}
