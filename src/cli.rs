@@ -39,6 +39,9 @@ pub enum Command {
         /// Apply moves at once, with no animation.
         #[arg(long)]
         instant: bool,
+        /// Window size in pixels, WxH (default 1280x720).
+        #[arg(long, value_parser = parse_size)]
+        size: Option<(u32, u32)>,
     },
     /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
     Convert {
@@ -73,6 +76,21 @@ pub enum Command {
         #[arg(long, value_parser = parse_cell)]
         to: (u32, u32),
     },
+}
+
+/// Parses `WxH`.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or("a size is written WxH, for example 1080x2340")?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (64..=16384).contains(&n))
+            .ok_or(format!("{v:?} is not a window side in pixels"))
+    };
+    Ok((n(w)?, n(h)?))
 }
 
 /// Parses `X,Y`.
@@ -115,7 +133,14 @@ pub fn run(cmd: Command) -> ExitCode {
             input,
             screenshot,
             instant,
-        } => play(level.as_deref(), input.as_deref(), screenshot, instant),
+            size,
+        } => play(
+            level.as_deref(),
+            input.as_deref(),
+            screenshot,
+            instant,
+            size,
+        ),
         Command::Convert { inputs, to, format } => convert(&inputs, &to, format.as_deref()),
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
@@ -130,6 +155,7 @@ pub fn play(
     input: Option<&str>,
     screenshot: Option<PathBuf>,
     instant: bool,
+    size: Option<(u32, u32)>,
 ) -> ExitCode {
     use crate::game::{self, CurrentLevel, script::Script};
     let start = match level {
@@ -167,7 +193,7 @@ pub fn play(
     } else {
         None
     };
-    match game::run(start, script, instant) {
+    match game::run(start, script, instant, size.unwrap_or((1280, 720))) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
     }

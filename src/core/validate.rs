@@ -68,11 +68,24 @@ pub fn open_edge(board: &Board) -> Option<Pos> {
     open_cells(board).into_iter().next()
 }
 
+/// Which cells belong to the worker's area: every non-wall cell 4-connected to the worker.
+/// Cells outside it (floor beyond the outer walls, decoration) are not part of the game.
+pub fn inside(board: &Board) -> Vec<bool> {
+    let mut seen = vec![false; board.cells().len()];
+    flood_area(board, &mut seen);
+    seen
+}
+
 /// All edge cells of the worker's area (for highlighting in the designer), in BFS order.
 pub fn open_cells(board: &Board) -> Vec<Pos> {
+    let mut seen = vec![false; board.cells().len()];
+    flood_area(board, &mut seen)
+}
+
+/// Floods the worker's area into `seen`; returns the area's cells on the map's edge.
+fn flood_area(board: &Board, seen: &mut [bool]) -> Vec<Pos> {
     let (w, h) = (board.width(), board.height());
     let cells = board.cells();
-    let mut seen = vec![false; cells.len()];
     let mut queue = vec![board.worker_index()];
     seen[board.worker_index() as usize] = true;
     let mut out = Vec::new();
@@ -134,6 +147,18 @@ mod tests {
         // A box does not close a gap in the wall.
         let e = check(&["####", "#(+x", "####"]);
         assert!(matches!(e[..], [LevelError::Open { .. }]));
+    }
+
+    #[test]
+    fn the_workers_area() {
+        let b = Board::from_mask_rows(&["-####", "##(x#", "#-+#-", "####-"]).unwrap();
+        let inside = inside(&b);
+        let got: Vec<usize> = (0..inside.len()).filter(|&i| inside[i]).collect();
+        assert_eq!(
+            got,
+            [7, 8, 11, 12],
+            "floor outside the diagonal walls is not inside"
+        );
     }
 
     #[test]

@@ -29,6 +29,10 @@ pub struct Crate;
 #[derive(Component, Debug)]
 pub struct Tile(pub Cell);
 
+/// A floor cell outside the worker's area (beyond the outer walls): not drawn.
+#[derive(Component, Debug)]
+pub struct Outside;
+
 /// The parent of every board entity of the level on screen.
 #[derive(Component, Debug)]
 pub struct BoardRoot;
@@ -131,6 +135,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
         .id();
     let mut box_at = HashMap::new();
     let mut worker = Entity::PLACEHOLDER;
+    let inside = crate::core::validate::inside(&board);
     for (i, &b) in board.cells().iter().enumerate() {
         let pos = board.pos_of(i as u32);
         let ground = match Cell::from_byte(b) {
@@ -139,7 +144,12 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
             _ if cell::is_goal(b) => Cell::Slot,
             _ => Cell::Land,
         };
-        commands.spawn((Tile(ground), GridPos(pos), ChildOf(root)));
+        let tile = commands
+            .spawn((Tile(ground), GridPos(pos), ChildOf(root)))
+            .id();
+        if ground == Cell::Land && !inside[i] {
+            commands.entity(tile).insert(Outside);
+        }
         if cell::is_box(b) {
             let e = commands.spawn((Crate, GridPos(pos), ChildOf(root))).id();
             box_at.insert(i as u32, e);

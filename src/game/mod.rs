@@ -97,6 +97,8 @@ pub struct AppPlugin {
     pub script: Option<script::Script>,
     /// Moves without animation.
     pub instant: bool,
+    /// Window size in pixels.
+    pub size: (u32, u32),
 }
 
 impl Plugin for AppPlugin {
@@ -106,7 +108,7 @@ impl Plugin for AppPlugin {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "PushBox".into(),
-                        resolution: (1280, 720).into(),
+                        resolution: self.size.into(),
                         ..default()
                     }),
                     ..default()
@@ -155,12 +157,18 @@ pub fn asset_root() -> String {
 }
 
 /// Opens the game window and runs until it closes.
-pub fn run(start: Option<CurrentLevel>, script: Option<script::Script>, instant: bool) -> AppExit {
+pub fn run(
+    start: Option<CurrentLevel>,
+    script: Option<script::Script>,
+    instant: bool,
+    size: (u32, u32),
+) -> AppExit {
     App::new()
         .add_plugins(AppPlugin {
             start,
             script,
             instant,
+            size,
         })
         .run()
 }

@@ -5,7 +5,7 @@
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 
-use super::board::{BoardRoot, Crate, GridPos, Session, Tile, Worker};
+use super::board::{BoardRoot, Crate, GridPos, Outside, Session, Tile, Worker};
 use super::input::on_cell_click;
 use super::walk::Unreachable;
 use super::{AppSystems, Settings};
@@ -116,14 +116,15 @@ fn place(p: Pos, session: &Session, z: f32) -> Transform {
 
 fn dress_tiles(
     mut commands: Commands,
-    tiles: Query<(Entity, &Tile, &GridPos), Added<Tile>>,
+    tiles: Query<(Entity, &Tile, &GridPos, Has<Outside>), Added<Tile>>,
     session: Option<Res<Session>>,
 ) {
     let Some(session) = session else { return };
-    for (e, tile, g) in &tiles {
+    for (e, tile, g, outside) in &tiles {
         let (color, size) = match tile.0 {
             Cell::Wall => (WALL, 1.0),
             Cell::Brick => (BRICK, 0.9),
+            _ if outside => (Color::NONE, 1.0),
             _ => (FLOOR, 1.0),
         };
         let mut ec = commands.entity(e);

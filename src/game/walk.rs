@@ -128,8 +128,8 @@ fn walk_to(
     // The queue holds steps not yet on the board; a new walk starts from where the worker is now.
     match s.finder.find_path(s.game.board_for_search(), p) {
         Some(walk) => queue.replace(walk.iter().copied()),
+        // Only the mark: a walk in progress goes on.
         None => {
-            queue.replace([]);
             unreachable.write(Unreachable(p));
         }
     }

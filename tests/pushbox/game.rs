@@ -304,6 +304,13 @@ fn unreachable_taps_do_nothing_but_say_so() {
         .resource::<Messages<pushbox::game::walk::Unreachable>>();
     assert_eq!(msgs.iter_current_update_messages().count(), 1);
     assert_eq!(moves(&app), 0);
+    // During a walk, an unreachable tap leaves the walk going.
+    send(&mut app, PlayerCommand::Tap(Pos::new(1, 1)));
+    app.update();
+    send(&mut app, PlayerCommand::Tap(Pos::new(0, 0)));
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(1, 1));
+    assert_eq!(moves(&app), 4);
 }
 
 #[test]

@@ -1,0 +1,209 @@
+//! The real game window under Xvfb with Mesa's software Vulkan: the scripted mode plays a built-in
+//! level through the real input path and saves screenshots; the test checks their pixels against
+//! what the rules say (worker and boxes where they must be, the solved overlay at the end).
+//!
+//! Needs `xvfb-run` (`bash .ci/setup` installs it). Set PUSHBOX_SKIP_WINDOW_TESTS=1 to skip on a
+//! machine without it; the skip is printed, never silent.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use pushbox::core::{Direction, Pos, files, lurd};
+use pushbox::game::view;
+
+use crate::temp_dir;
+
+struct Shot {
+    width: usize,
+    rgba: Vec<u8>,
+    layout: Vec<(String, u32, u32, f32, f32)>,
+    solved: bool,
+}
+
+impl Shot {
+    fn load(path: &Path) -> Shot {
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let channels = info.color_type.samples();
+        let rgba: Vec<u8> = buf[..info.buffer_size()]
+            .chunks(channels)
+            .flat_map(|p| [p[0], p[1], p[2], 255])
+            .collect();
+        let text = std::fs::read_to_string(path.with_extension("png.layout")).unwrap();
+        let mut layout = Vec::new();
+        let mut solved = false;
+        for line in text.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            if f[0] == "moves" {
+                solved = f[5] == "true";
+            } else {
+                layout.push((
+                    f[0].to_string(),
+                    f[1].parse().unwrap(),
+                    f[2].parse().unwrap(),
+                    f[3].parse().unwrap(),
+                    f[4].parse().unwrap(),
+                ));
+            }
+        }
+        Shot {
+            width: info.width as usize,
+            rgba,
+            layout,
+            solved,
+        }
+    }
+
+    fn pixel(&self, x: f32, y: f32) -> [u8; 3] {
+        let i = (y as usize * self.width + x as usize) * 4;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+
+    /// The grid cells of the worker and the boxes, as the screenshot's layout lists them.
+    fn cells(&self, kind: &str) -> Vec<Pos> {
+        let mut v: Vec<Pos> = self
+            .layout
+            .iter()
+            .filter(|l| l.0.starts_with(kind))
+            .map(|l| Pos::new(l.1, l.2))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Checks the colour a little above the centre of every listed item (clear of the worker's eye).
+    /// With `overlay`, an item may also be seen through the solved panel.
+    fn check_colours(&self, overlay: bool) {
+        for (kind, x, y, sx, sy) in &self.layout {
+            let want = match kind.as_str() {
+                "worker" => view::WORKER,
+                "box" => view::BOX,
+                _ => view::BOX_ON_GOAL,
+            };
+            let got = self.pixel(*sx, *sy - 12.0);
+            let seen = close(got, want) || (overlay && close(got, through_panel(want)));
+            assert!(
+                seen,
+                "{kind} at cell {x},{y} (screen {sx},{sy}): pixel {got:?}, expected {:?}",
+                srgb(want)
+            );
+        }
+    }
+
+    /// Near-white pixels (text) in a box around the screen's centre.
+    fn white_near_centre(&self) -> usize {
+        let h = self.rgba.len() / 4 / self.width;
+        let (cx, cy) = (self.width / 2, h / 2);
+        let mut n = 0;
+        for y in cy - 90..cy + 90 {
+            for x in cx - 200..cx + 200 {
+                let p = self.pixel(x as f32, y as f32);
+                n += (p.iter().all(|&c| c > 220)) as usize;
+            }
+        }
+        n
+    }
+}
+
+fn srgb(c: bevy::color::Color) -> [u8; 3] {
+    let s = c.to_srgba();
+    [s.red, s.green, s.blue].map(|v| (v * 255.0).round() as u8)
+}
+
+/// A colour as seen through the solved panel (alpha blending in linear space, as Bevy renders).
+fn through_panel(c: bevy::color::Color) -> bevy::color::Color {
+    use bevy::color::{ColorToComponents, LinearRgba};
+    let panel = pushbox::game::hud::PANEL.to_linear();
+    let a = panel.alpha;
+    let under = c.to_linear().to_vec3();
+    LinearRgba::from_vec3(panel.to_vec3() * a + under * (1.0 - a)).into()
+}
+
+fn close(a: [u8; 3], c: bevy::color::Color) -> bool {
+    let b = srgb(c);
+    a.iter()
+        .zip(b)
+        .all(|(x, y)| (*x as i32 - y as i32).abs() <= 12)
+}
+
+fn play(args: &[&str]) -> bool {
+    if std::env::var_os("PUSHBOX_SKIP_WINDOW_TESTS").is_some() {
+        eprintln!("PUSHBOX_SKIP_WINDOW_TESTS is set: the real-window test is SKIPPED");
+        return false;
+    }
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_pushbox"), "play"])
+        .args(args)
+        .status()
+        .expect("xvfb-run is needed for the window tests: run `bash .ci/setup` (or set PUSHBOX_SKIP_WINDOW_TESTS=1)");
+    assert!(status.success(), "the scripted game exited with {status}");
+    true
+}
+
+#[test]
+fn scripted_window_plays_a_builtin_level_to_solved() {
+    let d = temp_dir("window");
+    let shot = |n: &str| -> PathBuf { d.join(n) };
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
+    let script = format!(
+        "screenshot {}; tap 2,1; wait; screenshot {}; key Z; wait; key Y; wait; lurd RR",
+        shot("start.png").display(),
+        shot("walked.png").display()
+    );
+    let level_arg = format!("{}:1", level_file.display());
+    let end = shot("end.png");
+    if !play(&[
+        "--level",
+        &level_arg,
+        "--input",
+        &script,
+        "--screenshot",
+        end.to_str().unwrap(),
+    ]) {
+        return;
+    }
+    // What the rules say, from the core alone.
+    let start = files::load(&level_file).unwrap().collection.levels[0]
+        .board()
+        .unwrap();
+    let mut walked = start.clone();
+    walked.step(Direction::Right).unwrap();
+    let solved = lurd::apply(start.clone(), &lurd::parse("rRR").unwrap()).unwrap();
+
+    for (name, board) in [
+        ("start.png", &start),
+        ("walked.png", &walked),
+        ("end.png", solved.board()),
+    ] {
+        let s = Shot::load(&shot(name));
+        assert_eq!(s.cells("worker"), [board.worker_pos()], "{name}: worker");
+        let mut boxes: Vec<Pos> = board.boxes().collect();
+        boxes.sort();
+        assert_eq!(s.cells("box"), boxes, "{name}: boxes");
+        s.check_colours(name == "end.png");
+    }
+    let walked_shot = Shot::load(&shot("walked.png"));
+    let end_shot = Shot::load(&shot("end.png"));
+    assert!(!walked_shot.solved && end_shot.solved);
+    assert_eq!(
+        end_shot
+            .layout
+            .iter()
+            .filter(|l| l.0 == "box-on-goal")
+            .count(),
+        1
+    );
+    // The solved overlay: its text appears in the middle of the screen, where the board had none.
+    // (Before solving, only the worker's small white eye is there.)
+    let (before, after) = (
+        walked_shot.white_near_centre(),
+        end_shot.white_near_centre(),
+    );
+    assert!(
+        after > before + 1500,
+        "the solved overlay's text is shown: {before} white pixels before, {after} after"
+    );
+}
