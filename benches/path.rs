@@ -11,22 +11,8 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use pushbox::core::cell::{self, LAND, MAN0, WALL};
 use pushbox::core::files;
 use pushbox::core::path::reference::PlainBfs;
+use pushbox::core::samples::serpentine;
 use pushbox::core::{Board, Pos, path::PathFinder};
-
-fn serpentine(n: u32) -> (Board, Pos) {
-    let mut cells = vec![LAND; (n * n) as usize];
-    for y in (1..n).step_by(2) {
-        let gap = if (y / 2) % 2 == 0 { n - 1 } else { 0 };
-        for x in 0..n {
-            if x != gap {
-                cells[(y * n + x) as usize] = WALL;
-            }
-        }
-    }
-    cells[0] = MAN0;
-    let end = Pos::new(if n.div_ceil(2) % 2 == 0 { 0 } else { n - 1 }, n - 1);
-    (Board::new(n, n, cells).unwrap(), end)
-}
 
 /// A walled n×n room with boxes on about 1 cell in 12 (a fixed pseudo-random pattern), worker in
 /// the top-left corner, destination the bottom-right corner.
@@ -42,7 +28,7 @@ fn room(n: u32) -> (Board, Pos) {
                 seed ^= seed << 13;
                 seed ^= seed >> 17;
                 seed ^= seed << 5;
-                if seed % 12 == 0 {
+                if seed.is_multiple_of(12) {
                     cells[i] = cell::BOX0;
                 }
             }

@@ -13,6 +13,7 @@ pub mod history;
 pub mod level;
 pub mod lurd;
 pub mod path;
+pub mod samples;
 pub mod validate;
 
 #[cfg(test)]

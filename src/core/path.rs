@@ -284,6 +284,7 @@ pub mod reference {
 mod tests {
     use super::*;
     use crate::core::cell::*;
+    use crate::core::samples::serpentine;
     use Direction::*;
 
     fn board(rows: &[&str]) -> Board {
@@ -392,7 +393,7 @@ mod tests {
 
     #[test]
     fn no_allocation_after_the_first_search() {
-        let mut b = serpentine(31);
+        let (mut b, _) = serpentine(31);
         let mut f = PathFinder::new();
         let far = Pos::new(30, 30);
         f.find_path(&mut b, far).unwrap();
@@ -404,34 +405,12 @@ mod tests {
         assert_eq!(f.working_bytes(), bytes, "buffers did not grow");
     }
 
-    /// The seed's worst case: an N×N serpentine with no enclosing wall, corridors on even rows.
-    pub(crate) fn serpentine(n: u32) -> Board {
-        let mut cells = vec![LAND; (n * n) as usize];
-        for y in (1..n).step_by(2) {
-            let gap = if (y / 2) % 2 == 0 { n - 1 } else { 0 };
-            for x in 0..n {
-                if x != gap {
-                    cells[(y * n + x) as usize] = WALL;
-                }
-            }
-        }
-        cells[0] = MAN0;
-        Board::new(n, n, cells).unwrap()
-    }
-
-    fn serpentine_end(n: u32) -> Pos {
-        // 64 corridors for n = 127: the last one runs left to right or right to left.
-        let corridors = n.div_ceil(2);
-        Pos::new(if corridors % 2 == 0 { 0 } else { n - 1 }, n - 1)
-    }
-
     #[test]
     fn the_seeds_worst_case_127() {
         let n = 127;
-        let mut b = serpentine(n);
+        let (mut b, dest) = serpentine(n);
         let before = b.clone();
         let mut f = PathFinder::new();
-        let dest = serpentine_end(n);
         let walk = f.find_path(&mut b, dest).unwrap().to_vec();
         assert_eq!(walk.len(), 8190);
         assert_eq!(walk.len() as u32, (n * n - 1) / 2 + n - 1);
@@ -442,9 +421,8 @@ mod tests {
     #[test]
     fn far_past_version_ones_limit() {
         let n = 1023;
-        let mut b = serpentine(n);
+        let (mut b, dest) = serpentine(n);
         let mut f = PathFinder::new();
-        let dest = serpentine_end(n);
         let walk = f.find_path(&mut b, dest).unwrap().to_vec();
         assert_eq!(walk.len() as u32, (n * n - 1) / 2 + n - 1);
         assert!(walk.len() > 8191 * 60);

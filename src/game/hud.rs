@@ -38,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::LoadFailed), failure_screen)
         .add_systems(OnEnter(Screen::Playing), spawn_hud)
         .add_systems(OnEnter(Play::Solved), spawn_solved)
+        .add_systems(OnEnter(Play::Picking), spawn_picker)
         .add_systems(
             Update,
             (update_texts, button_colors)
@@ -152,6 +153,7 @@ fn spawn_hud(mut commands: Commands) {
             ))
             .with_children(|bar| {
                 for (label, cmd) in [
+                    ("Levels", PlayerCommand::Levels),
                     ("Prev", PlayerCommand::PrevLevel),
                     ("Undo", PlayerCommand::Undo),
                     ("Redo", PlayerCommand::Redo),
@@ -255,6 +257,70 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                 panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
                 panel
                     .spawn(button("Next level", PlayerCommand::NextLevel))
+                    .observe(on_button);
+            });
+        });
+}
+
+/// The simple level picker: one button per level of the collection, the current one marked.
+fn spawn_picker(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
+    let Some(current) = current else { return };
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Play::Picking),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Center,
+                    row_gap: px(12),
+                    padding: UiRect::all(px(24)),
+                    max_width: percent(92),
+                    max_height: percent(80),
+                    overflow: Overflow::scroll_y(),
+                    border_radius: BorderRadius::all(px(14)),
+                    ..default()
+                },
+                BackgroundColor(PANEL),
+            ))
+            .with_children(|panel| {
+                panel.spawn(text(
+                    format!("{}: choose a level", current.collection.name),
+                    26.0,
+                ));
+                panel
+                    .spawn(Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        column_gap: px(8),
+                        row_gap: px(8),
+                        ..default()
+                    })
+                    .with_children(|grid| {
+                        for (i, l) in current.collection.levels.iter().enumerate() {
+                            let mark = if i == current.index { "> " } else { "" };
+                            let title = if l.title.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" {}", l.title)
+                            };
+                            let label = format!("{mark}{}{title}", i + 1);
+                            grid.spawn(button(&label, PlayerCommand::Choose(i)))
+                                .observe(on_button);
+                        }
+                    });
+                panel
+                    .spawn(button("Close", PlayerCommand::Levels))
                     .observe(on_button);
             });
         });

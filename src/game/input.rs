@@ -22,6 +22,10 @@ pub enum PlayerCommand {
     Restart,
     NextLevel,
     PrevLevel,
+    /// Open or close the level picker.
+    Levels,
+    /// Play level N (0-based) of the current collection.
+    Choose(usize),
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -35,6 +39,7 @@ pub enum Action {
     Restart,
     NextLevel,
     PrevLevel,
+    Levels,
 }
 
 impl Action {
@@ -49,10 +54,11 @@ impl Action {
             Action::Restart => PlayerCommand::Restart,
             Action::NextLevel => PlayerCommand::NextLevel,
             Action::PrevLevel => PlayerCommand::PrevLevel,
+            Action::Levels => PlayerCommand::Levels,
         }
     }
 
-    const ALL: [Action; 9] = [
+    const ALL: [Action; 10] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -62,12 +68,14 @@ impl Action {
         Action::Restart,
         Action::NextLevel,
         Action::PrevLevel,
+        Action::Levels,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
-/// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, and the gamepad's d-pad,
-/// South (A) undo, East (B) redo, Select restart, shoulder buttons for levels.
+/// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
+/// picker, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
+/// levels, Start for the picker.
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
     let mut map = InputMap::default();
@@ -100,7 +108,9 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::NextLevel, KeyN)
         .insert(Action::NextLevel, PageDown)
         .insert(Action::PrevLevel, KeyP)
-        .insert(Action::PrevLevel, PageUp);
+        .insert(Action::PrevLevel, PageUp)
+        .insert(Action::Levels, Tab)
+        .insert(Action::Levels, Escape);
     map.insert(Action::Up, GamepadButton::DPadUp)
         .insert(Action::Down, GamepadButton::DPadDown)
         .insert(Action::Left, GamepadButton::DPadLeft)
@@ -109,7 +119,8 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Redo, GamepadButton::East)
         .insert(Action::Restart, GamepadButton::Select)
         .insert(Action::NextLevel, GamepadButton::RightTrigger)
-        .insert(Action::PrevLevel, GamepadButton::LeftTrigger);
+        .insert(Action::PrevLevel, GamepadButton::LeftTrigger)
+        .insert(Action::Levels, GamepadButton::Start);
     map
 }
 
@@ -135,19 +146,11 @@ fn spawn_input(mut commands: Commands) {
 
 fn actions_to_commands(
     actions: Single<&ActionState<Action>, With<PlayerInput>>,
-    play: Res<State<Play>>,
     mut out: MessageWriter<PlayerCommand>,
 ) {
     for a in Action::ALL {
         if actions.just_pressed(&a) {
-            let cmd = a.command();
-            // Once solved, only undo, restart and level changes make sense.
-            if *play.get() == Play::Solved
-                && matches!(cmd, PlayerCommand::Step(_) | PlayerCommand::Redo)
-            {
-                continue;
-            }
-            out.write(cmd);
+            out.write(a.command());
         }
     }
 }

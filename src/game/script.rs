@@ -55,6 +55,7 @@ fn key_code(name: &str) -> Option<KeyCode> {
         "ctrl" | "control" => ControlLeft,
         "shift" => ShiftLeft,
         "space" => Space,
+        "tab" => Tab,
         "enter" => Enter,
         "escape" | "esc" => Escape,
         s if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use super::board::{LoadLevel, Session};
 use super::input::PlayerCommand;
-use super::{AppSystems, CurrentLevel, Screen};
+use super::{AppSystems, CurrentLevel, Play, Screen};
 use crate::core::{Direction, Pos, cell};
 
 /// An undo-history operation waiting for the rules system.
@@ -62,18 +62,51 @@ fn plan(
     current: Option<Res<CurrentLevel>>,
     mut load: MessageWriter<LoadLevel>,
     mut unreachable: MessageWriter<Unreachable>,
+    play: Res<State<Play>>,
+    mut next_play: ResMut<NextState<Play>>,
 ) {
     let mut session = session;
     for cmd in commands_in.read() {
+        // Once solved, only undo, restart and level changes make sense; in the picker, only
+        // choosing a level or closing it.
+        let allowed = match play.get() {
+            Play::Active => true,
+            Play::Solved => !matches!(
+                cmd,
+                PlayerCommand::Step(_)
+                    | PlayerCommand::Redo
+                    | PlayerCommand::WalkTo(_)
+                    | PlayerCommand::Tap(_)
+            ),
+            Play::Picking => matches!(
+                cmd,
+                PlayerCommand::Levels
+                    | PlayerCommand::NextLevel
+                    | PlayerCommand::PrevLevel
+                    | PlayerCommand::Choose(_)
+            ),
+        };
+        if !allowed {
+            continue;
+        }
         match *cmd {
-            PlayerCommand::NextLevel | PlayerCommand::PrevLevel => {
+            PlayerCommand::Levels => {
+                next_play.set(if *play.get() == Play::Picking {
+                    Play::Active
+                } else {
+                    Play::Picking
+                });
+                continue;
+            }
+            PlayerCommand::NextLevel | PlayerCommand::PrevLevel | PlayerCommand::Choose(_) => {
                 if let Some(current) = &current {
                     let n = current.collection.levels.len();
                     let i = current.index;
-                    let to = if *cmd == PlayerCommand::NextLevel {
-                        (i + 1 < n).then_some(i + 1)
-                    } else {
-                        i.checked_sub(1)
+                    let to = match *cmd {
+                        PlayerCommand::NextLevel => (i + 1 < n).then_some(i + 1),
+                        PlayerCommand::PrevLevel => i.checked_sub(1),
+                        PlayerCommand::Choose(k) => (k < n).then_some(k),
+                        _ => None,
                     };
                     if let Some(to) = to {
                         queue.replace([]);

@@ -3,18 +3,14 @@
 
 use std::time::Duration;
 
-use bevy::input::InputPlugin;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use leafwing_input_manager::user_input::Buttonlike;
 use proptest::prelude::*;
 use pushbox::core::level::Collection;
 use pushbox::core::{Direction, Pos, files};
 use pushbox::game::board::{Crate, StepApplied, Worker};
-use pushbox::game::{
-    CurrentLevel, GamePlugin, GridPos, Play, PlayerCommand, Screen, Session, Settings,
-};
+use pushbox::game::{CurrentLevel, GridPos, Play, PlayerCommand, Screen, Session, Settings};
 
 fn builtin() -> Collection {
     files::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb"))
@@ -24,24 +20,7 @@ fn builtin() -> Collection {
 
 /// A headless app at 100 ms a frame and 100 ms a step: exactly one step per frame.
 fn app(start: Option<(Collection, usize)>) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        AssetPlugin {
-            file_path: concat!(env!("CARGO_MANIFEST_DIR"), "/assets").into(),
-            ..default()
-        },
-        StatesPlugin,
-        InputPlugin,
-        GamePlugin,
-    ))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )))
-    .insert_resource(Settings {
-        step_seconds: 0.1,
-        instant: false,
-    });
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
     if let Some((collection, index)) = start {
         app.insert_resource(CurrentLevel { collection, index });
     }
@@ -58,6 +37,61 @@ fn app(start: Option<(Collection, usize)>) -> App {
         "the app never reached the Playing screen: {:?}",
         app.world().resource::<State<Screen>>().get()
     );
+}
+
+fn bare_app(assets: &str) -> App {
+    let mut app = pushbox::game::headless_app(assets, true);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )))
+    .insert_resource(Settings {
+        step_seconds: 0.1,
+        instant: false,
+    });
+    app
+}
+
+#[test]
+fn a_broken_level_file_shows_the_loaders_error_instead_of_hanging() {
+    let d = crate::temp_dir("broken-assets");
+    std::fs::create_dir_all(d.join("levels")).unwrap();
+    std::fs::write(d.join("levels/pushbox.bxb"), b"\0\0\0\0\x02BOX too short").unwrap();
+    let mut app = bare_app(d.to_str().unwrap());
+    for _ in 0..500 {
+        app.update();
+        if *app.world().resource::<State<Screen>>().get() == Screen::LoadFailed {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::LoadFailed
+    );
+    let errors = &app.world().resource::<pushbox::game::levels::LoadError>().0;
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("levels/pushbox.bxb")
+            && errors[0].contains("a .bxb file starts with a 32-byte header"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn the_level_picker_chooses_a_level() {
+    let mut app = app(Some((builtin(), 0)));
+    send(&mut app, PlayerCommand::Levels);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Picking);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    app.update();
+    assert_eq!(moves(&app), 0, "no moves while picking");
+    send(&mut app, PlayerCommand::Choose(3));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<CurrentLevel>().index, 3);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
 }
 
 fn send(app: &mut App, cmd: PlayerCommand) {

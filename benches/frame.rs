@@ -1,0 +1,114 @@
+//! One headless frame of the game (`app.update()`) on a 100×100 level with 500 boxes while the
+//! worker walks, and the time from a tap to the first step message (the BFS runs in that frame).
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use criterion::{Criterion, criterion_group, criterion_main};
+use pushbox::core::Pos;
+use pushbox::core::cell::{BOX0, LAND, MAN0, SLOT, WALL};
+use pushbox::core::level::{Collection, Level};
+use pushbox::game::board::StepApplied;
+use pushbox::game::walk::StepQueue;
+use pushbox::game::{CurrentLevel, PlayerCommand, Screen, Session, Settings};
+
+/// A walled 100×100 room with 500 boxes (on a 4×4 lattice, each with a goal to its left), leaving
+/// three free rows in four for walking; worker in the top-left corner.
+fn level() -> Level {
+    let n = 100u32;
+    let mut cells = vec![LAND; (n * n) as usize];
+    let mut boxes = 0;
+    for y in 0..n {
+        for x in 0..n {
+            let i = (y * n + x) as usize;
+            if x == 0 || y == 0 || x == n - 1 || y == n - 1 {
+                cells[i] = WALL;
+            } else if boxes < 500 && x % 4 == 2 && y % 4 == 3 {
+                cells[i] = BOX0;
+                cells[i - 1] = SLOT;
+                boxes += 1;
+            }
+        }
+    }
+    assert_eq!(boxes, 500);
+    cells[(n + 1) as usize] = MAN0;
+    Level::new(n, n, cells)
+}
+
+fn app(single_threaded: bool) -> App {
+    let mut app = pushbox::game::headless_app(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/assets"),
+        single_threaded,
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )))
+    .insert_resource(Settings {
+        step_seconds: 0.1,
+        instant: false,
+    })
+    .insert_resource(CurrentLevel {
+        collection: Collection {
+            levels: vec![level()],
+            ..default()
+        },
+        index: 0,
+    });
+    for _ in 0..1000 {
+        app.update();
+        if *app.world().resource::<State<Screen>>().get() == Screen::Playing
+            && app.world().contains_resource::<Session>()
+        {
+            return app;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("never reached Playing");
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("frame");
+    g.sample_size(30);
+    for (name, single) in [("single_threaded", true), ("multi_threaded", false)] {
+        let mut app = app(single);
+        let corners = [Pos::new(98, 98), Pos::new(1, 1)];
+        let mut next = 0;
+        g.bench_function(
+            format!("update_while_walking_100x100_500_boxes/{name}"),
+            |b| {
+                b.iter(|| {
+                    if app.world().resource::<StepQueue>().is_idle() {
+                        app.world_mut()
+                            .write_message(PlayerCommand::Tap(corners[next]));
+                        next = 1 - next;
+                    }
+                    app.update();
+                    black_box(app.world().resource::<Session>().game.board().moves())
+                })
+            },
+        );
+        g.bench_function(format!("tap_to_first_step_100x100_500_boxes/{name}"), |b| {
+            b.iter(|| {
+                app.world_mut()
+                    .write_message(PlayerCommand::Tap(corners[next]));
+                next = 1 - next;
+                app.update();
+                let steps = app
+                    .world()
+                    .resource::<Messages<StepApplied>>()
+                    .iter_current_update_messages()
+                    .count();
+                assert_eq!(
+                    steps, 1,
+                    "the first step is applied in the frame of the tap"
+                );
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
