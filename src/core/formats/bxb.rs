@@ -92,6 +92,21 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
     bounds.sort_unstable();
     bounds.dedup();
 
+    // Two table entries naming the same place would make two levels out of one map.
+    let mut by_offset: Vec<(usize, usize)> = offsets.iter().copied().zip(0..).collect();
+    by_offset.sort_unstable();
+    if let Some(w) = by_offset
+        .windows(2)
+        .find(|w| w[0].0 == w[1].0 && w[0].0 < len)
+    {
+        let i = w[0].1.max(w[1].1);
+        return Err(err(
+            table + 4 * i,
+            format!("the level's offset {} is used twice", w[0].0),
+        )
+        .in_level(i, ""));
+    }
+
     let mut levels = Vec::with_capacity(count);
     for (i, &at) in offsets.iter().enumerate() {
         let lerr = |at: usize, msg: String| err(at, msg).in_level(i, "");
@@ -104,17 +119,8 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
                 ),
             ));
         }
-        if offsets[..i].contains(&at) {
-            return Err(lerr(
-                table + 4 * i,
-                format!("the level's offset {at} is used twice"),
-            ));
-        }
-        let end_limit = bounds
-            .iter()
-            .copied()
-            .find(|&b| b > at)
-            .expect("the file length bounds everything");
+        // The first boundary after this level's start (binary search: `bounds` is sorted).
+        let end_limit = bounds[bounds.partition_point(|&b| b <= at)];
         if bytes[at] != b'@' {
             return Err(lerr(
                 at,
