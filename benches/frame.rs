@@ -12,7 +12,7 @@ use pushbox::core::cell::{BOX0, LAND, MAN0, SLOT, WALL};
 use pushbox::core::level::{Collection, Level};
 use pushbox::game::board::StepApplied;
 use pushbox::game::walk::StepQueue;
-use pushbox::game::{CurrentLevel, PlayerCommand, Screen, Session, Settings};
+use pushbox::game::{CurrentLevel, PlayerCommand, Session, Settings};
 
 /// A walled 100×100 room with 500 boxes (on a 4×4 lattice, each with a goal to its left), leaving
 /// three free rows in four for walking; worker in the top-left corner.
@@ -56,14 +56,8 @@ fn app(single_threaded: bool) -> App {
         },
         index: 0,
     });
-    for _ in 0..1000 {
-        app.update();
-        if *app.world().resource::<State<Screen>>().get() == Screen::Playing
-            && app.world().contains_resource::<Session>()
-        {
-            return app;
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    if pushbox::game::run_until_playing(&mut app, 1000) {
+        return app;
     }
     panic!("never reached Playing");
 }

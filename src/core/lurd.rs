@@ -59,17 +59,7 @@ fn parse_seq(
             };
         }
         let count_at = *pos;
-        let mut count: Option<usize> = None;
-        while let Some(d) = chars.get(*pos).and_then(|c| c.to_digit(10)) {
-            count = Some(
-                count
-                    .unwrap_or(0)
-                    .saturating_mul(10)
-                    .saturating_add(d as usize)
-                    .min(MAX_STEPS + 1),
-            );
-            *pos += 1;
-        }
+        let count = read_count(chars, pos);
         let n = count.unwrap_or(1);
         let item: Vec<Direction> = match chars.get(*pos) {
             Some('(') => {
@@ -102,6 +92,23 @@ fn parse_seq(
             out.extend_from_slice(&item);
         }
     }
+}
+
+/// Reads the decimal repeat count at `chars[*pos..]` (as in `3r` or `2(…)`), moving `pos` past
+/// it; `None` when there is no digit. Saturates instead of overflowing (callers cap the result).
+/// Shared by LURD moves and RLE boards.
+pub(crate) fn read_count(chars: &[char], pos: &mut usize) -> Option<usize> {
+    let mut count: Option<usize> = None;
+    while let Some(d) = chars.get(*pos).and_then(|c| c.to_digit(10)) {
+        count = Some(
+            count
+                .unwrap_or(0)
+                .saturating_mul(10)
+                .saturating_add(d as usize),
+        );
+        *pos += 1;
+    }
+    count
 }
 
 /// Writes steps as LURD (case from each step's push flag).

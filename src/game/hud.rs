@@ -222,13 +222,17 @@ fn update_texts(
     }
 }
 
-fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
-    let (m, p) = session
-        .map(|s| (s.game.board().moves(), s.game.board().pushes()))
-        .unwrap_or_default();
+/// A full-screen layer (letting clicks through to the board) that centres one panel, despawned
+/// when `state` ends. `fill` spawns the panel's contents.
+fn spawn_overlay(
+    commands: &mut Commands,
+    state: Play,
+    marker: impl Bundle,
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
+) {
     commands
         .spawn((
-            SolvedOverlay,
+            marker,
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),
@@ -238,7 +242,7 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                 ..default()
             },
             Pickable::IGNORE,
-            DespawnOnExit(Play::Solved),
+            DespawnOnExit(state),
         ))
         .with_children(|root| {
             root.spawn((
@@ -247,44 +251,6 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                     align_items: AlignItems::Center,
                     row_gap: px(14),
                     padding: UiRect::all(px(28)),
-                    border_radius: BorderRadius::all(px(14)),
-                    ..default()
-                },
-                BackgroundColor(PANEL),
-            ))
-            .with_children(|panel| {
-                panel.spawn(text("Solved!", 44.0));
-                panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
-                panel
-                    .spawn(button("Next level", PlayerCommand::NextLevel))
-                    .observe(on_button);
-            });
-        });
-}
-
-/// The simple level picker: one button per level of the collection, the current one marked.
-fn spawn_picker(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
-    let Some(current) = current else { return };
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            Pickable::IGNORE,
-            DespawnOnExit(Play::Picking),
-        ))
-        .with_children(|root| {
-            root.spawn((
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: px(12),
-                    padding: UiRect::all(px(24)),
                     max_width: percent(92),
                     max_height: percent(80),
                     overflow: Overflow::scroll_y(),
@@ -293,35 +259,56 @@ fn spawn_picker(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
                 },
                 BackgroundColor(PANEL),
             ))
-            .with_children(|panel| {
-                panel.spawn(text(
-                    format!("{}: choose a level", current.collection.name),
-                    26.0,
-                ));
-                panel
-                    .spawn(Node {
-                        flex_wrap: FlexWrap::Wrap,
-                        justify_content: JustifyContent::Center,
-                        column_gap: px(8),
-                        row_gap: px(8),
-                        ..default()
-                    })
-                    .with_children(|grid| {
-                        for (i, l) in current.collection.levels.iter().enumerate() {
-                            let mark = if i == current.index { "> " } else { "" };
-                            let title = if l.title.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" {}", l.title)
-                            };
-                            let label = format!("{mark}{}{title}", i + 1);
-                            grid.spawn(button(&label, PlayerCommand::Choose(i)))
-                                .observe(on_button);
-                        }
-                    });
-                panel
-                    .spawn(button("Close", PlayerCommand::Levels))
-                    .observe(on_button);
-            });
+            .with_children(fill);
         });
+}
+
+fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
+    let (m, p) = session
+        .map(|s| (s.game.board().moves(), s.game.board().pushes()))
+        .unwrap_or_default();
+    spawn_overlay(&mut commands, Play::Solved, SolvedOverlay, |panel| {
+        panel.spawn(text("Solved!", 44.0));
+        panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
+        panel
+            .spawn(button("Next level", PlayerCommand::NextLevel))
+            .observe(on_button);
+    });
+}
+
+/// The simple level picker: one button per level of the collection, the current one marked.
+fn spawn_picker(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
+    let Some(current) = current else { return };
+    spawn_overlay(&mut commands, Play::Picking, (), |panel| {
+        panel.spawn(text(
+            format!("{}: choose a level", current.collection.name),
+            26.0,
+        ));
+        panel
+            .spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                column_gap: px(8),
+                row_gap: px(8),
+                ..default()
+            })
+            .with_children(|grid| {
+                for (i, l) in current.collection.levels.iter().enumerate() {
+                    let mark = if i == current.index { "> " } else { "" };
+                    let title = if l.title.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {}", l.title)
+                    };
+                    grid.spawn(button(
+                        &format!("{mark}{}{title}", i + 1),
+                        PlayerCommand::Choose(i),
+                    ))
+                    .observe(on_button);
+                }
+            });
+        panel
+            .spawn(button("Close", PlayerCommand::Levels))
+            .observe(on_button);
+    });
 }

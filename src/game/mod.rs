@@ -168,6 +168,21 @@ pub fn headless_app(assets: &str, single_threaded: bool) -> App {
     app
 }
 
+/// Updates a headless app until the level is on the board (the built-in collection loads
+/// asynchronously). Returns false if that has not happened after `frames` updates.
+pub fn run_until_playing(app: &mut App, frames: usize) -> bool {
+    for _ in 0..frames {
+        app.update();
+        if *app.world().resource::<State<Screen>>().get() == Screen::Playing
+            && app.world().contains_resource::<board::Session>()
+        {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    false
+}
+
 /// Where the game's assets are: `BEVY_ASSET_ROOT/assets` when that is set, else an `assets` folder
 /// beside the executable (an installed game), else the source tree's (a development build).
 pub fn asset_root() -> String {

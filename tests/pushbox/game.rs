@@ -24,14 +24,8 @@ fn app(start: Option<(Collection, usize)>) -> App {
     if let Some((collection, index)) = start {
         app.insert_resource(CurrentLevel { collection, index });
     }
-    for _ in 0..500 {
-        app.update();
-        if *app.world().resource::<State<Screen>>().get() == Screen::Playing
-            && app.world().contains_resource::<Session>()
-        {
-            return app;
-        }
-        std::thread::sleep(Duration::from_millis(2));
+    if pushbox::game::run_until_playing(&mut app, 1000) {
+        return app;
     }
     panic!(
         "the app never reached the Playing screen: {:?}",

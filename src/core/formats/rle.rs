@@ -31,16 +31,7 @@ fn expand(
             return Ok(out);
         }
         let count_at = *pos;
-        let mut count: Option<usize> = None;
-        while let Some(d) = chars.get(*pos).and_then(|c| c.to_digit(10)) {
-            count = Some(
-                count
-                    .unwrap_or(0)
-                    .saturating_mul(10)
-                    .saturating_add(d as usize),
-            );
-            *pos += 1;
-        }
+        let count = crate::core::lurd::read_count(chars, pos);
         let n = count.unwrap_or(1);
         let item = match chars.get(*pos) {
             Some('(') => {
