@@ -190,6 +190,7 @@ fn run_script(
     mut keys: MessageWriter<KeyboardInput>,
     mut pointer: MessageWriter<PointerInput>,
     mut exit: MessageWriter<AppExit>,
+    problem: Res<super::hud::LevelProblem>,
 ) {
     let window = *window;
     let target = NormalizedRenderTarget::Window(
@@ -233,13 +234,12 @@ fn run_script(
         runner.frames_left -= 1;
         return;
     }
-    let (Some(session), Some(current)) = (session, current) else {
-        return;
-    };
     let (cam, cam_t) = *camera;
-    let (w, h) = (session.game.board().width(), session.game.board().height());
+    let board = session.as_ref().map(|s| s.game.board());
+    let indent = current.as_ref().map_or(0, |c| c.level().source_indent);
     let screen_of = |p: Pos| {
-        cam.world_to_viewport(cam_t, world_of(p, w, h).extend(0.0))
+        let b = board?;
+        cam.world_to_viewport(cam_t, world_of(p, b.width(), b.height()).extend(0.0))
             .ok()
     };
     let Some(step) = script.steps.get(runner.at).cloned() else {
@@ -261,7 +261,14 @@ fn run_script(
             runner.release = ks;
         }
         ScriptStep::Tap(x, y) => {
-            let indent = current.level().source_indent;
+            if board.is_none() {
+                error!(
+                    "tap {x},{y}: there is no playable level: {}",
+                    problem.0.as_deref().unwrap_or("none loaded")
+                );
+                exit.write(AppExit::error());
+                return;
+            }
             let Some(cell) = x.checked_sub(indent).map(|x| Pos::new(x, y)) else {
                 error!("tap {x},{y}: that column lies outside the level");
                 exit.write(AppExit::error());
@@ -288,30 +295,33 @@ fn run_script(
             let mut items: Vec<(bool, Pos)> =
                 movers.iter().map(|(g, worker)| (worker, g.0)).collect();
             items.sort_by_key(|(worker, p)| (!worker, p.y, p.x));
-            let board = session.game.board();
             for (worker, p) in items {
                 let s = screen_of(p).unwrap_or(Vec2::NAN);
                 let kind = if worker {
                     "worker"
-                } else if board.get(p).is_some_and(|c| c.on_goal()) {
+                } else if board.and_then(|b| b.get(p)).is_some_and(|c| c.on_goal()) {
                     "box-on-goal"
                 } else {
                     "box"
                 };
-                layout += &format!(
-                    "{kind} {} {} {:.0} {:.0}\n",
-                    p.x + current.level().source_indent,
-                    p.y,
-                    s.x,
-                    s.y
-                );
+                layout += &format!("{kind} {} {} {:.0} {:.0}\n", p.x + indent, p.y, s.x, s.y);
             }
-            layout += &format!(
-                "moves {} pushes {} solved {}\n",
-                board.moves(),
-                board.pushes(),
-                board.is_solved()
-            );
+            match board {
+                Some(b) => {
+                    layout += &format!(
+                        "moves {} pushes {} solved {}\n",
+                        b.moves(),
+                        b.pushes(),
+                        b.is_solved()
+                    )
+                }
+                None => {
+                    layout += &format!(
+                        "no playable level: {}\n",
+                        problem.0.as_deref().unwrap_or("none loaded")
+                    )
+                }
+            }
             let _ = std::fs::remove_file(&path);
             if let Err(e) = std::fs::write(path.with_extension("png.layout"), layout) {
                 error!("{}: {e}", path.display());
