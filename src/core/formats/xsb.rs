@@ -603,6 +603,16 @@ mod tests {
     }
 
     #[test]
+    fn one_level_as_rle_and_back() {
+        let c = read("t", "; x\n#######\n#.@ # #\n#$* $ #\n#   $ #\n#######\n").unwrap();
+        let line = write_rle(&c.levels[0]);
+        assert_eq!(line, "7#|#.@-#-#|#$*-$-#|#3-$-#|7#");
+        let back = read("t", &line).unwrap();
+        assert_eq!(back.levels[0].cells, c.levels[0].cells);
+        assert!(write_level(&c.levels[0]).starts_with("; x\n#######\n"));
+    }
+
+    #[test]
     fn awkward_boards_round_trip_through_rle() {
         let c = Collection {
             levels: vec![Level::new(
