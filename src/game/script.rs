@@ -3,7 +3,7 @@
 //! place on screen), saves screenshots with Bevy's screenshot API, and exits.
 //!
 //! Script steps, separated by `;` or new lines:
-//! `tap X,Y` (a cell, named as `pushbox path` names it), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
+//! `tap X,Y` (a cell, named as `pushbox path` names it), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
 //! `lurd MOVES` (arrow-key presses), `wait` (until the worker stops), `frames N`,
 //! `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture.
@@ -29,6 +29,8 @@ use crate::core::Pos;
 #[derive(Clone, Debug, PartialEq)]
 pub enum ScriptStep {
     Tap(u32, u32),
+    /// Click the HUD button with this label.
+    Button(String),
     Key(Vec<KeyCode>),
     Wait,
     Frames(u32),
@@ -111,6 +113,13 @@ impl Script {
                         steps.push(ScriptStep::Wait);
                     }
                 }
+                "button" => {
+                    if arg.is_empty() {
+                        return Err(bad("button needs a label, for example: button Undo"));
+                    }
+                    steps.push(ScriptStep::Button(arg.to_string()));
+                    steps.push(ScriptStep::Frames(2));
+                }
                 "wait" => steps.push(ScriptStep::Wait),
                 "frames" => steps.push(ScriptStep::Frames(
                     arg.parse().map_err(|_| bad("frames takes a number"))?,
@@ -191,6 +200,11 @@ fn run_script(
     mut pointer: MessageWriter<PointerInput>,
     mut exit: MessageWriter<AppExit>,
     problem: Res<super::hud::LevelProblem>,
+    (buttons, labels, window_info): (
+        Query<(&super::hud::CommandButton, &UiGlobalTransform, &Children)>,
+        Query<&Text>,
+        Single<&Window, With<PrimaryWindow>>,
+    ),
 ) {
     let window = *window;
     let target = NormalizedRenderTarget::Window(
@@ -279,6 +293,30 @@ fn run_script(
                 exit.write(AppExit::error());
                 return;
             };
+            let loc = Location {
+                target: target.clone(),
+                position: at,
+            };
+            pointer.write(PointerInput::new(
+                PointerId::Mouse,
+                loc,
+                PointerAction::Move { delta: Vec2::ZERO },
+            ));
+            runner.click = Some((at, 2));
+        }
+        ScriptStep::Button(label) => {
+            let found = buttons.iter().find(|(_, _, children)| {
+                children
+                    .iter()
+                    .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
+            });
+            let Some((_, at, _)) = found else {
+                error!("button {label:?}: there is no such button on screen");
+                exit.write(AppExit::error());
+                return;
+            };
+            // The node's centre, from physical to logical pixels.
+            let at = at.translation / window_info.scale_factor();
             let loc = Location {
                 target: target.clone(),
                 position: at,

@@ -18,6 +18,7 @@ struct Shot {
     rgba: Vec<u8>,
     layout: Vec<(String, u32, u32, f32, f32)>,
     solved: bool,
+    moves: u32,
 }
 
 impl Shot {
@@ -35,9 +36,11 @@ impl Shot {
         let text = std::fs::read_to_string(path.with_extension("png.layout")).unwrap();
         let mut layout = Vec::new();
         let mut solved = false;
+        let mut moves = 0;
         for line in text.lines() {
             let f: Vec<&str> = line.split_whitespace().collect();
             if f[0] == "moves" {
+                moves = f[1].parse().unwrap();
                 solved = f[5] == "true";
             } else {
                 layout.push((
@@ -54,6 +57,7 @@ impl Shot {
             rgba,
             layout,
             solved,
+            moves,
         }
     }
 
@@ -149,9 +153,10 @@ fn scripted_window_plays_a_builtin_level_to_solved() {
     let shot = |n: &str| -> PathBuf { d.join(n) };
     let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
     let script = format!(
-        "screenshot {}; tap 2,1; wait; screenshot {}; key Z; wait; key Y; wait; lurd RR",
+        "screenshot {}; tap 2,1; wait; screenshot {}; button Undo; wait; screenshot {}; button Redo; wait; key Z; wait; key Y; wait; lurd RR",
         shot("start.png").display(),
-        shot("walked.png").display()
+        shot("walked.png").display(),
+        shot("undone.png").display()
     );
     let level_arg = format!("{}:1", level_file.display());
     let end = shot("end.png");
@@ -180,6 +185,7 @@ fn scripted_window_plays_a_builtin_level_to_solved() {
     ] {
         let s = Shot::load(&shot(name));
         assert_eq!(s.cells("worker"), [board.worker_pos()], "{name}: worker");
+        assert_eq!(s.moves, board.moves(), "{name}: moves");
         let mut boxes: Vec<Pos> = board.boxes().collect();
         boxes.sort();
         assert_eq!(s.cells("box"), boxes, "{name}: boxes");
