@@ -260,6 +260,9 @@ fn run_script(
         exit.write(AppExit::Success);
         return;
     };
+    // Where to click (a cell or a button): the pointer moves there now, presses and releases in
+    // the next two frames.
+    let mut click_at = None;
     match step {
         ScriptStep::Wait => {
             if !queue.is_idle() || animating.0 {
@@ -293,16 +296,7 @@ fn run_script(
                 exit.write(AppExit::error());
                 return;
             };
-            let loc = Location {
-                target: target.clone(),
-                position: at,
-            };
-            pointer.write(PointerInput::new(
-                PointerId::Mouse,
-                loc,
-                PointerAction::Move { delta: Vec2::ZERO },
-            ));
-            runner.click = Some((at, 2));
+            click_at = Some(at);
         }
         ScriptStep::Button(label) => {
             let found = buttons.iter().find(|(_, _, children)| {
@@ -317,16 +311,7 @@ fn run_script(
             };
             // The node's centre, from physical to logical pixels.
             let at = at.translation / window_info.scale_factor();
-            let loc = Location {
-                target: target.clone(),
-                position: at,
-            };
-            pointer.write(PointerInput::new(
-                PointerId::Mouse,
-                loc,
-                PointerAction::Move { delta: Vec2::ZERO },
-            ));
-            runner.click = Some((at, 2));
+            click_at = Some(at);
         }
         ScriptStep::Screenshot(path) => {
             let mut layout = String::new();
@@ -369,6 +354,18 @@ fn run_script(
                 .observe(save_to_disk(path.clone()));
             runner.shot = Some(path);
         }
+    }
+    if let Some(at) = click_at {
+        let loc = Location {
+            target: target.clone(),
+            position: at,
+        };
+        pointer.write(PointerInput::new(
+            PointerId::Mouse,
+            loc,
+            PointerAction::Move { delta: Vec2::ZERO },
+        ));
+        runner.click = Some((at, 2));
     }
     runner.at += 1;
 }
