@@ -372,12 +372,6 @@ impl Board {
             .filter(|(_, b)| cell::is_box(**b))
             .map(|(i, _)| self.pos_of(i as u32))
     }
-
-    /// Resets the counters to zero (the map stays).
-    pub fn reset_counters(&mut self) {
-        self.moves = 0;
-        self.pushes = 0;
-    }
 }
 
 #[cfg(test)]

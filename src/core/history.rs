@@ -117,9 +117,10 @@ impl Game {
         out
     }
 
-    /// Back to the start; every step made stays available as redo.
-    pub fn restart(&mut self) {
-        while self.undo_step().is_some() {}
+    /// Back to the start; every step made stays available as redo. Returns the steps undone,
+    /// last first.
+    pub fn restart(&mut self) -> Vec<Moved> {
+        std::iter::from_fn(|| self.undo_step()).collect()
     }
 
     /// The applied steps as a LURD string.

@@ -121,11 +121,6 @@ impl PathFinder {
         clear_marks(&self.queue, &mut board.cells);
         &self.queue
     }
-
-    /// Whether the worker can walk to `p` now.
-    pub fn can_reach(&mut self, board: &mut Board, p: Pos) -> bool {
-        self.find_path(board, p).is_some()
-    }
 }
 
 /// Clears the marks of the cells in `queue`. When they are many, one linear sweep of the whole

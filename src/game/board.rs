@@ -177,7 +177,6 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
 /// The one writer of grid state: applies a queued undo/redo/restart, or the next queued step when
 /// the previous one has had its time on screen (all queued steps at once in instant mode), to the
 /// core board, and mirrors the change into the entities.
-#[allow(clippy::too_many_arguments)]
 pub fn apply_steps(
     mut commands: Commands,
     session: Option<ResMut<Session>>,
@@ -197,13 +196,7 @@ pub fn apply_steps(
         let moves = match op {
             HistoryOp::Undo => session.game.undo_group(),
             HistoryOp::Redo => session.game.redo_group(),
-            HistoryOp::Restart => {
-                let mut all = Vec::new();
-                while let Some(m) = session.game.undo_step() {
-                    all.push(m);
-                }
-                all
-            }
+            HistoryOp::Restart => session.game.restart(),
         };
         let undo = op != HistoryOp::Redo;
         for m in moves {
@@ -275,12 +268,11 @@ fn mirror(
     workers: &mut Query<&mut Worker>,
 ) {
     let board = session.game.board();
-    let (worker_at, facing) = if undo { (m.from, m.dir) } else { (m.to, m.dir) };
     if let Ok(mut g) = grid.get_mut(session.worker) {
-        g.0 = worker_at;
+        g.0 = if undo { m.from } else { m.to };
     }
     if let Ok(mut w) = workers.get_mut(session.worker) {
-        w.facing = facing;
+        w.facing = m.dir;
     }
     if let Some(box_to) = m.box_to {
         let (from, to) = if undo { (box_to, m.to) } else { (m.to, box_to) };

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use super::board::GridPos;
-use super::{AppSystems, Play, Screen};
+use super::{AppSystems, Screen};
 use crate::core::{Direction, Pos};
 
 /// What the player asked for, from any input source.
@@ -159,10 +159,10 @@ fn actions_to_commands(
 pub fn on_cell_click(
     click: On<Pointer<Click>>,
     cells: Query<&GridPos>,
-    play: Res<State<Play>>,
     mut out: MessageWriter<PlayerCommand>,
 ) {
-    if click.button != PointerButton::Primary || *play.get() != Play::Active {
+    // Whether a tap counts now (not while solved or picking) is decided in `walk::plan`.
+    if click.button != PointerButton::Primary {
         return;
     }
     if let Ok(g) = cells.get(click.entity) {

@@ -184,7 +184,6 @@ fn time_limit(time: Res<Time<Real>>, mut runner: ResMut<Runner>, mut exit: Messa
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_script(
     mut commands: Commands,
     script: Res<Script>,

@@ -9,8 +9,8 @@ use super::board::{BoardRoot, Crate, GridPos, Outside, Session, Tile, Worker};
 use super::input::on_cell_click;
 use super::walk::Unreachable;
 use super::{AppSystems, Settings};
+use crate::core::Pos;
 use crate::core::cell::{self, Cell};
-use crate::core::{Direction, Pos};
 
 /// World units per cell.
 pub const CELL: f32 = 64.0;
@@ -270,12 +270,4 @@ fn fade(
             commands.entity(e).despawn();
         }
     }
-}
-
-/// The direction a worker at `from` must step to reach the adjacent `to`, if they are adjacent.
-pub fn direction_between(from: Pos, to: Pos) -> Option<Direction> {
-    Direction::SEARCH_ORDER.into_iter().find(|d| {
-        let (dx, dy) = d.offset();
-        from.x.checked_add_signed(dx) == Some(to.x) && from.y.checked_add_signed(dy) == Some(to.y)
-    })
 }
