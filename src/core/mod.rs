@@ -14,6 +14,7 @@ pub mod level;
 pub mod lurd;
 pub mod path;
 pub mod samples;
+pub mod save;
 pub mod validate;
 
 #[cfg(test)]

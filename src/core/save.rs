@@ -1,0 +1,682 @@
+//! The player's saved state, as RON files in the player's data folder: no Bevy here.
+//!
+//! Two files, so that a move does not rewrite every record:
+//! - `session.ron`: settings and the level being played with its whole move history (redo
+//!   included), written after each move group and on exit;
+//! - `progress.ron`: the best solutions per level board, written when a level is solved.
+//!
+//! Every write is atomic (a temporary file, flushed, renamed over the old one) and keeps the
+//! previous file as `NAME.bak`. A file that cannot be read (corrupt, truncated, from a newer
+//! PushBox) is moved aside as `NAME.bad-N`, never deleted, and the backup or the defaults are used
+//! instead, with a notice for the player.
+//!
+//! Progress is keyed by the board's fingerprint, not by file or title, so it survives renames and
+//! re-imports, and the same board in two collections shares its records. Imported collections are
+//! never rewritten: the records live here, beside them.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::direction::{Direction, Step};
+use super::level::{Level, Recording};
+use super::lurd;
+
+/// The version this PushBox writes; files with a higher one are set aside, not misread.
+pub const VERSION: u32 = 1;
+
+/// The environment variable that overrides the data folder (tests, portable installs).
+pub const DATA_DIR_ENV: &str = "PUSHBOX_DATA_DIR";
+
+/// Player settings as saved.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[serde(default)]
+pub struct SavedSettings {
+    /// Seconds one step takes on screen.
+    pub step_seconds: f32,
+    /// Whole walks at once, with no animation.
+    pub instant: bool,
+}
+
+impl Default for SavedSettings {
+    fn default() -> Self {
+        SavedSettings {
+            step_seconds: 0.09,
+            instant: false,
+        }
+    }
+}
+
+/// The level on screen and its move history.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// Where the collection comes from: [`BUILTIN`] or a level file's path.
+    pub collection: String,
+    /// 0-based level number in the collection.
+    pub index: usize,
+    /// The level board's fingerprint ([`fingerprint_key`]), to find it again if levels move.
+    pub board: String,
+    /// Every recorded step, the applied ones then the redo list, as LURD; a space starts each
+    /// player gesture after the first.
+    pub steps: String,
+    /// How many of the steps are on the board.
+    pub applied: usize,
+}
+
+/// The name saved games use for the built-in collection.
+pub const BUILTIN: &str = "builtin:levels/pushbox.bxb";
+
+/// `session.ron`: settings and the game in progress.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Session {
+    pub version: u32,
+    #[serde(default)]
+    pub settings: SavedSettings,
+    #[serde(default)]
+    pub current: Option<SavedGame>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session {
+            version: VERSION,
+            settings: SavedSettings::default(),
+            current: None,
+        }
+    }
+}
+
+/// The best solutions of one level board.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Default)]
+#[serde(default)]
+pub struct Records {
+    /// Fewest moves (then fewest pushes).
+    pub best_moves: Option<Recording>,
+    /// Fewest pushes (then fewest moves).
+    pub best_pushes: Option<Recording>,
+}
+
+impl Records {
+    /// Keeps `r` where it beats the kept solutions. Returns whether anything changed.
+    pub fn offer(&mut self, r: &Recording) -> bool {
+        let by_moves = |r: &Recording| (r.moves, r.pushes);
+        let by_pushes = |r: &Recording| (r.pushes, r.moves);
+        let mut changed = false;
+        if self
+            .best_moves
+            .as_ref()
+            .is_none_or(|b| by_moves(r) < by_moves(b))
+        {
+            self.best_moves = Some(r.clone());
+            changed = true;
+        }
+        if self
+            .best_pushes
+            .as_ref()
+            .is_none_or(|b| by_pushes(r) < by_pushes(b))
+        {
+            self.best_pushes = Some(r.clone());
+            changed = true;
+        }
+        changed
+    }
+
+    /// The kept solutions (best by moves first), without repeats.
+    pub fn recordings(&self) -> Vec<&Recording> {
+        let mut out: Vec<&Recording> = self.best_moves.iter().collect();
+        if let Some(p) = &self.best_pushes
+            && Some(p) != self.best_moves.as_ref()
+        {
+            out.push(p);
+        }
+        out
+    }
+
+    /// Drops the recordings that do not solve `level` (an edited file, a changed level). Returns
+    /// a message for each, naming the step where it fails.
+    pub fn verify(&mut self, level: &Level, label: &str) -> Vec<String> {
+        let Ok(board) = level.board() else {
+            return Vec::new();
+        };
+        let mut problems = Vec::new();
+        for (name, slot) in [
+            ("best-moves", &mut self.best_moves),
+            ("best-pushes", &mut self.best_pushes),
+        ] {
+            let Some(r) = slot else { continue };
+            let text = r.lurd.as_deref().unwrap_or("");
+            match lurd::check_solution(&board, text) {
+                Ok(g) if g.board().moves() == r.moves && g.board().pushes() == r.pushes => {}
+                Ok(g) => {
+                    problems.push(format!(
+                        "{label}: the {name} recording claims {}/{} moves/pushes but replays as {}/{}; not shown",
+                        r.moves,
+                        r.pushes,
+                        g.board().moves(),
+                        g.board().pushes()
+                    ));
+                    *slot = None;
+                }
+                Err(e) => {
+                    problems.push(format!(
+                        "{label}: the {name} recording does not solve the level: {e}; not shown"
+                    ));
+                    *slot = None;
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// `progress.ron`: the records of every level board the player has solved.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Progress {
+    pub version: u32,
+    /// Keyed by [`fingerprint_key`] of the board.
+    #[serde(default)]
+    pub levels: BTreeMap<String, Records>,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            version: VERSION,
+            levels: BTreeMap::new(),
+        }
+    }
+}
+
+impl Progress {
+    pub fn records(&self, level: &Level) -> Option<&Records> {
+        self.levels.get(&fingerprint_key(level))
+    }
+
+    /// Offers a solution of `level`. Returns whether a record improved.
+    pub fn offer(&mut self, level: &Level, r: &Recording) -> bool {
+        self.levels
+            .entry(fingerprint_key(level))
+            .or_default()
+            .offer(r)
+    }
+
+    /// Merges another player's progress (a backup): keeps the better solution of each pair.
+    /// Returns how many records improved.
+    pub fn merge(&mut self, other: &Progress) -> usize {
+        let mut improved = 0;
+        for (key, theirs) in &other.levels {
+            let mine = self.levels.entry(key.clone()).or_default();
+            for r in theirs.recordings() {
+                improved += mine.offer(r) as usize;
+            }
+        }
+        improved
+    }
+
+    /// Writes the records into a collection's levels (the `.bxb`/`.bxa` solved flag, counts and
+    /// steps), so that they travel with an exported copy. A level keeps its own recording when
+    /// that has fewer moves. Returns how many levels got a recording.
+    pub fn apply_to(&self, levels: &mut [Level]) -> usize {
+        let mut n = 0;
+        for level in levels {
+            let Some(best) = self.records(level).and_then(|r| r.best_moves.clone()) else {
+                continue;
+            };
+            if level
+                .recording
+                .as_ref()
+                .is_none_or(|own| (best.moves, best.pushes) < (own.moves, own.pushes))
+            {
+                level.recording = Some(best);
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+/// The key of a level's board in the progress file: its fingerprint as 16 hex digits.
+pub fn fingerprint_key(level: &Level) -> String {
+    format!("{:016x}", level.fingerprint())
+}
+
+/// Steps as saved: LURD, a space before each gesture after the first.
+pub fn encode_steps(steps: &[Step]) -> String {
+    let mut s = String::with_capacity(steps.len() + steps.len() / 4);
+    for (i, st) in steps.iter().enumerate() {
+        if st.group_start && i > 0 {
+            s.push(' ');
+        }
+        s.push(st.lurd());
+    }
+    s
+}
+
+/// Reads [`encode_steps`]' text. A letter after a space (or the first) starts a gesture.
+pub fn decode_steps(text: &str) -> Result<Vec<Step>, String> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut group_start = true;
+    for (i, ch) in text.chars().enumerate() {
+        if ch == ' ' {
+            group_start = true;
+            continue;
+        }
+        let dir = Direction::from_lurd(ch)
+            .ok_or_else(|| format!("character {} ({ch:?}) is not a LURD letter", i + 1))?;
+        out.push(Step {
+            dir,
+            push: ch.is_ascii_uppercase(),
+            group_start,
+        });
+        group_start = false;
+    }
+    Ok(out)
+}
+
+/// The player's data folder: `explicit` (a `--data-dir` option), else `PUSHBOX_DATA_DIR`, else the
+/// platform's data directory (`~/.local/share/pushbox` on Linux). `None` when none is known.
+pub fn data_dir(explicit: Option<&Path>) -> Option<PathBuf> {
+    if let Some(p) = explicit {
+        return Some(p.to_path_buf());
+    }
+    if let Some(p) = std::env::var_os(DATA_DIR_ENV).filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(p));
+    }
+    directories::ProjectDirs::from("org", "PushBox", "PushBox").map(|d| d.data_dir().to_path_buf())
+}
+
+/// A file read back, and what the player should be told about it.
+#[derive(Debug)]
+pub struct Loaded<T> {
+    pub value: T,
+    /// Problems met and what was done about them (file moved aside, backup used, …).
+    pub notices: Vec<String>,
+}
+
+/// RON files in one folder, written atomically with a backup of the previous version.
+#[derive(Clone, Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// Types saved by a [`Store`]: they carry their format version.
+pub trait Versioned {
+    fn version(&self) -> u32;
+}
+
+impl Versioned for Session {
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
+impl Versioned for Progress {
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
+impl Store {
+    pub const SESSION: &'static str = "session.ron";
+    pub const PROGRESS: &'static str = "progress.ron";
+
+    pub fn new(dir: impl Into<PathBuf>) -> Store {
+        Store { dir: dir.into() }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+
+    pub fn backup_path(&self, name: &str) -> PathBuf {
+        self.dir.join(format!("{name}.bak"))
+    }
+
+    /// Writes `value` as `name`: a temporary file, flushed to disk, then renamed over the old one;
+    /// the old one stays as `NAME.bak`. At every instant `NAME` holds a complete file: either the
+    /// previous one or the new one.
+    pub fn write<T: Serialize>(&self, name: &str, value: &T) -> std::io::Result<()> {
+        let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+            .map_err(std::io::Error::other)?;
+        fs::create_dir_all(&self.dir)?;
+        let target = self.path(name);
+        let tmp = self.dir.join(format!("{name}.tmp"));
+        {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.write_all(b"\n")?;
+            f.sync_all()?;
+        }
+        if target.exists() {
+            // Keep the previous file as the backup without ever removing the target: link (or copy)
+            // it to a temporary name, then rename that over the old backup.
+            let bak_tmp = self.dir.join(format!("{name}.bak.tmp"));
+            let _ = fs::remove_file(&bak_tmp);
+            if fs::hard_link(&target, &bak_tmp).is_err() {
+                fs::copy(&target, &bak_tmp)?;
+            }
+            fs::rename(&bak_tmp, self.backup_path(name))?;
+        }
+        fs::rename(&tmp, &target)?;
+        sync_dir(&self.dir);
+        Ok(())
+    }
+
+    /// Reads `name`. A missing file gives the default quietly. A file that cannot be used is
+    /// moved aside (never deleted) and the backup, or else the default, is used, with notices.
+    pub fn read<T>(&self, name: &str) -> Loaded<T>
+    where
+        T: DeserializeOwned + Default + Versioned,
+    {
+        let mut notices = Vec::new();
+        let target = self.path(name);
+        match self.parse::<T>(&target) {
+            Ok(Some(v)) => {
+                return Loaded { value: v, notices };
+            }
+            Ok(None) => {
+                // No file: a first start, unless a backup survived (a file removed by hand).
+                if !self.backup_path(name).exists() {
+                    return Loaded {
+                        value: T::default(),
+                        notices,
+                    };
+                }
+                notices.push(format!("{} is missing", target.display()));
+            }
+            Err(problem) => {
+                let moved = self.move_aside(&target);
+                notices.push(match moved {
+                    Ok(to) => format!(
+                        "{}: {problem}; the file was moved to {}",
+                        target.display(),
+                        to.display()
+                    ),
+                    Err(e) => format!(
+                        "{}: {problem}; it could not be moved aside ({e}) and is left as it is",
+                        target.display()
+                    ),
+                });
+            }
+        }
+        let bak = self.backup_path(name);
+        match self.parse::<T>(&bak) {
+            Ok(Some(v)) => {
+                notices.push(format!(
+                    "restored the previous save from {}",
+                    bak.display()
+                ));
+                Loaded { value: v, notices }
+            }
+            Ok(None) => {
+                notices.push("starting with defaults".to_string());
+                Loaded {
+                    value: T::default(),
+                    notices,
+                }
+            }
+            Err(problem) => {
+                notices.push(format!(
+                    "{}: {problem}; starting with defaults",
+                    bak.display()
+                ));
+                Loaded {
+                    value: T::default(),
+                    notices,
+                }
+            }
+        }
+    }
+
+    /// `Ok(None)` when there is no file; `Err` says what is wrong with it.
+    fn parse<T: DeserializeOwned + Versioned>(&self, path: &Path) -> Result<Option<T>, String> {
+        let bytes = match fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot read: {e}")),
+        };
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?;
+        // Read the version first, so that a newer file is named as such rather than as broken.
+        #[derive(Deserialize)]
+        struct Head {
+            version: u32,
+        }
+        let head: Option<Head> = ron::Options::default()
+            .without_recursion_limit()
+            .from_str::<ron::Value>(text)
+            .ok()
+            .and_then(|v| v.into_rust().ok());
+        if let Some(h) = &head
+            && h.version > VERSION
+        {
+            return Err(format!(
+                "written by a newer PushBox (format version {}, this one reads up to {VERSION})",
+                h.version
+            ));
+        }
+        let value: T = ron::from_str(text).map_err(|e| {
+            format!(
+                "line {}, column {}: {}",
+                e.span.start.line, e.span.start.col, e.code
+            )
+        })?;
+        if value.version() == 0 {
+            return Err("format version 0 is not a PushBox save".to_string());
+        }
+        Ok(Some(value))
+    }
+
+    /// Renames a bad file to `NAME.bad-N` (the first N not taken).
+    fn move_aside(&self, path: &Path) -> std::io::Result<PathBuf> {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        for n in 1.. {
+            let to = self.dir.join(format!("{name}.bad-{n}"));
+            if !to.exists() {
+                fs::rename(path, &to)?;
+                return Ok(to);
+            }
+        }
+        unreachable!("some number is free")
+    }
+}
+
+#[cfg(unix)]
+fn sync_dir(dir: &Path) {
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+}
+
+#[cfg(not(unix))]
+fn sync_dir(_: &Path) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::board::Board;
+    use crate::core::history::Game;
+
+    fn temp_dir(tag: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("pushbox-save-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&d);
+        d
+    }
+
+    fn level() -> Level {
+        let b = Board::from_mask_rows(&["#######", "#(-x-+#", "#-----#", "#######"]).unwrap();
+        Level::new(b.width(), b.height(), b.cells().to_vec())
+    }
+
+    fn rec(moves: u32, pushes: u32, lurd: &str) -> Recording {
+        Recording {
+            moves,
+            pushes,
+            lurd: Some(lurd.into()),
+        }
+    }
+
+    #[test]
+    fn steps_round_trip_with_gestures() {
+        let text = "rrR dlUr R";
+        let steps = decode_steps(text).unwrap();
+        assert_eq!(steps.len(), 8);
+        assert!(steps[0].group_start && !steps[1].group_start && steps[3].group_start);
+        assert!(steps[2].push && !steps[3].push);
+        assert_eq!(encode_steps(&steps), text);
+        assert_eq!(
+            decode_steps("rx").unwrap_err(),
+            "character 2 ('x') is not a LURD letter"
+        );
+    }
+
+    #[test]
+    fn records_keep_the_best_by_moves_and_by_pushes() {
+        let mut r = Records::default();
+        assert!(r.offer(&rec(20, 5, "a")));
+        assert!(r.offer(&rec(18, 7, "b")), "fewer moves");
+        assert!(r.offer(&rec(30, 3, "c")), "fewer pushes");
+        assert!(!r.offer(&rec(25, 6, "d")), "better at nothing");
+        assert!(r.offer(&rec(18, 6, "e")), "same moves, fewer pushes");
+        assert_eq!(r.best_moves.as_ref().unwrap().lurd.as_deref(), Some("e"));
+        assert_eq!(r.best_pushes.as_ref().unwrap().lurd.as_deref(), Some("c"));
+        assert_eq!(r.recordings().len(), 2);
+    }
+
+    #[test]
+    fn progress_merges_and_shares_records_by_board() {
+        let a = level();
+        let mut renamed = level();
+        renamed.title = "another name".into();
+        let mut mine = Progress::default();
+        mine.offer(&a, &rec(10, 2, "x"));
+        let mut theirs = Progress::default();
+        theirs.offer(&renamed, &rec(8, 3, "y"));
+        theirs.offer(&renamed, &rec(12, 1, "z"));
+        assert_eq!(mine.merge(&theirs), 2);
+        let r = mine.records(&a).unwrap();
+        assert_eq!(r.best_moves.as_ref().unwrap().moves, 8);
+        assert_eq!(r.best_pushes.as_ref().unwrap().pushes, 1);
+        assert_eq!(mine.merge(&theirs), 0, "merging again changes nothing");
+    }
+
+    #[test]
+    fn bad_recordings_are_dropped_with_the_failing_step() {
+        let l = level();
+        let mut r = Records::default();
+        r.offer(&rec(3, 2, "rRR"));
+        assert!(r.verify(&l, "level 1").is_empty());
+        r.best_moves = Some(rec(3, 2, "rUR"));
+        let p = r.verify(&l, "level 1");
+        assert_eq!(p.len(), 1);
+        assert!(p[0].contains("step 2"), "{p:?}");
+        assert!(r.best_moves.is_none());
+        r.best_pushes = Some(rec(9, 9, "rRR"));
+        assert!(r.verify(&l, "level 1")[0].contains("claims 9/9"));
+    }
+
+    #[test]
+    fn apply_to_writes_records_into_levels() {
+        let mut levels = vec![level(), level()];
+        levels[1].cells[8] = crate::core::cell::WALL;
+        let mut p = Progress::default();
+        p.offer(&levels[0], &rec(3, 2, "rRR"));
+        assert_eq!(p.apply_to(&mut levels), 1);
+        assert_eq!(levels[0].recording, Some(rec(3, 2, "rRR")));
+        assert_eq!(levels[1].recording, None);
+    }
+
+    #[test]
+    fn write_keeps_a_backup_and_reads_back() {
+        let store = Store::new(temp_dir("backup"));
+        let mut s = Session::default();
+        store.write(Store::SESSION, &s).unwrap();
+        assert!(!store.backup_path(Store::SESSION).exists());
+        let mut g = Game::new(level().board().unwrap());
+        g.step(Direction::Right, true).unwrap();
+        g.step(Direction::Right, false).unwrap();
+        g.step(Direction::Right, true).unwrap();
+        g.undo_step();
+        s.current = Some(SavedGame {
+            collection: BUILTIN.into(),
+            index: 2,
+            board: fingerprint_key(&level()),
+            steps: encode_steps(g.all_steps()),
+            applied: g.history().len(),
+        });
+        s.settings.instant = true;
+        store.write(Store::SESSION, &s).unwrap();
+        let back = store.read::<Session>(Store::SESSION);
+        assert!(back.notices.is_empty(), "{:?}", back.notices);
+        assert_eq!(back.value, s);
+        let cur = back.value.current.unwrap();
+        let again =
+            Game::from_steps(level().board().unwrap(), &decode_steps(&cur.steps).unwrap(), 2)
+                .unwrap();
+        assert_eq!(again, g);
+        let old = store.read::<Session>(&format!("{}.bak", Store::SESSION));
+        assert_eq!(old.value, Session::default());
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn bad_files_are_moved_aside_and_the_backup_used() {
+        let store = Store::new(temp_dir("bad"));
+        let mut s = Session::default();
+        s.settings.step_seconds = 0.2;
+        store.write(Store::SESSION, &s).unwrap();
+        s.settings.step_seconds = 0.3;
+        store.write(Store::SESSION, &s).unwrap();
+        let path = store.path(Store::SESSION);
+        let full = fs::read_to_string(&path).unwrap();
+        // Truncated.
+        fs::write(&path, &full[..full.len() / 2]).unwrap();
+        let back = store.read::<Session>(Store::SESSION);
+        assert_eq!(back.value.settings.step_seconds, 0.2, "the backup");
+        assert!(back.notices[0].contains("line"), "{:?}", back.notices);
+        assert!(back.notices[0].contains("session.ron.bad-1"));
+        assert!(back.notices[1].contains("restored the previous save"));
+        assert_eq!(
+            fs::read_to_string(store.dir().join("session.ron.bad-1")).unwrap(),
+            full[..full.len() / 2],
+            "kept, not deleted"
+        );
+        // From a newer PushBox.
+        fs::write(&path, full.replace("version: 1", "version: 7")).unwrap();
+        let back = store.read::<Session>(Store::SESSION);
+        assert!(back.notices[0].contains("newer PushBox (format version 7"));
+        assert!(store.dir().join("session.ron.bad-2").exists());
+        // Garbage bytes, and a broken backup too: defaults.
+        fs::write(&path, [0xff, 0xfe, 0]).unwrap();
+        fs::write(store.backup_path(Store::SESSION), "(version: 1, current: 5)").unwrap();
+        let back = store.read::<Session>(Store::SESSION);
+        assert_eq!(back.value, Session::default());
+        assert!(back.notices[0].contains("not UTF-8"), "{:?}", back.notices);
+        assert!(back.notices[1].contains("starting with defaults"));
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_missing_folder_gives_defaults_quietly() {
+        let store = Store::new(temp_dir("none"));
+        let back = store.read::<Progress>(Store::PROGRESS);
+        assert!(back.notices.is_empty());
+        assert_eq!(back.value, Progress::default());
+    }
+
+    #[test]
+    fn data_dir_prefers_the_explicit_folder() {
+        assert_eq!(
+            data_dir(Some(Path::new("/x/y"))),
+            Some(PathBuf::from("/x/y"))
+        );
+    }
+}
