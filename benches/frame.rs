@@ -55,6 +55,7 @@ fn app(single_threaded: bool) -> App {
             ..default()
         },
         index: 0,
+        source: "bench".into(),
     });
     if pushbox::game::run_until_playing(&mut app, 1000) {
         return app;

@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 use crate::core::files;
 use crate::core::formats::{self, Format, xsb};
 use crate::core::level::{Collection, Level};
-use crate::core::{Pos, lurd, path::PathFinder, validate};
+use crate::core::{Pos, lurd, path::PathFinder, save, validate};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -19,6 +19,14 @@ use crate::core::{Pos, lurd, path::PathFinder, validate};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BackupAction {
+    /// Write every record and recording to FILE (RON).
+    Export { file: PathBuf },
+    /// Merge FILE into this player's records, keeping the better solution of each pair.
+    Import { file: PathBuf },
 }
 
 #[derive(Subcommand, Debug)]
@@ -42,6 +50,13 @@ pub enum Command {
         /// Window size in pixels, WxH (default 1280x720).
         #[arg(long, value_parser = parse_size)]
         size: Option<(u32, u32)>,
+        /// The player's data folder (saved game, records); default: $PUSHBOX_DATA_DIR, else the
+        /// platform's data directory.
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// Open a LURD solution from this file, verify it against the level and replay it.
+        #[arg(long)]
+        replay: Option<PathBuf>,
     },
     /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
     Convert {
@@ -54,6 +69,26 @@ pub enum Command {
         /// Output type for a batch into a folder: bxb, bxa, xsb, sok or txt.
         #[arg(long)]
         format: Option<String>,
+        /// Write the player's best solutions (from the data folder) into the output's levels.
+        #[arg(long)]
+        records: bool,
+        /// The player's data folder, for --records (default as for `play`).
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+    },
+    /// Copy all progress and recordings to one file, or merge such a file into this player's.
+    Backup {
+        #[command(subcommand)]
+        action: BackupAction,
+        /// The player's data folder (default as for `play`).
+        #[arg(long, global = true)]
+        data_dir: Option<PathBuf>,
+    },
+    /// Test helper: rewrite the save files in a loop (the crash-safety test kills it).
+    #[command(hide = true)]
+    SaveWriter {
+        #[arg(long)]
+        data_dir: PathBuf,
     },
     /// Print what level files hold: name, levels, sizes, boxes, solved flags, problems.
     Info {
@@ -134,31 +169,75 @@ pub fn run(cmd: Command) -> ExitCode {
             screenshot,
             instant,
             size,
-        } => play(
-            level.as_deref(),
-            input.as_deref(),
+            data_dir,
+            replay,
+        } => play(Play {
+            level,
+            input,
             screenshot,
             instant,
             size,
-        ),
-        Command::Convert { inputs, to, format } => convert(&inputs, &to, format.as_deref()),
+            data_dir,
+            replay,
+        }),
+        Command::Convert {
+            inputs,
+            to,
+            format,
+            records,
+            data_dir,
+        } => {
+            let progress = if records {
+                match store(data_dir.as_deref()) {
+                    Ok(st) => Some(read_progress(&st)),
+                    Err(c) => return c,
+                }
+            } else {
+                None
+            };
+            convert(&inputs, &to, format.as_deref(), progress.as_ref())
+        }
+        Command::Backup { action, data_dir } => backup(action, data_dir.as_deref()),
+        Command::SaveWriter { data_dir } => save_writer(&data_dir),
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
         Command::Path { levels, level, to } => path(&levels, level, to),
     }
 }
 
+/// What `play` was asked for (see [`Command::Play`]).
+#[derive(Debug, Default)]
+pub struct Play {
+    pub level: Option<String>,
+    pub input: Option<String>,
+    pub screenshot: Option<PathBuf>,
+    pub instant: bool,
+    pub size: Option<(u32, u32)>,
+    pub data_dir: Option<PathBuf>,
+    pub replay: Option<PathBuf>,
+}
+
 /// Opens the game window (see [`Command::Play`]).
 #[cfg(feature = "game")]
-pub fn play(
-    level: Option<&str>,
-    input: Option<&str>,
-    screenshot: Option<PathBuf>,
-    instant: bool,
-    size: Option<(u32, u32)>,
-) -> ExitCode {
-    use crate::game::{self, CurrentLevel, script::Script};
-    let start = match level {
+pub fn play(opts: Play) -> ExitCode {
+    use crate::game::{self, AppPlugin, CurrentLevel, script::Script};
+    let Play {
+        level,
+        input,
+        screenshot,
+        instant,
+        size,
+        data_dir,
+        replay,
+    } = opts;
+    let replay = match replay {
+        None => None,
+        Some(p) => match std::fs::read_to_string(&p) {
+            Ok(t) => Some((p.display().to_string(), t)),
+            Err(e) => return fail(format!("{}: cannot read: {e}", p.display())),
+        },
+    };
+    let start = match level.as_deref() {
         None => None,
         Some(spec) => {
             let (file, n) = match spec.rsplit_once(':') {
@@ -179,23 +258,161 @@ pub fn play(
                     collection.levels.len()
                 ));
             }
+            let source = std::fs::canonicalize(file)
+                .unwrap_or_else(|_| PathBuf::from(file))
+                .display()
+                .to_string();
             Some(CurrentLevel {
                 collection,
                 index: n - 1,
+                source,
             })
         }
     };
     let script = if input.is_some() || screenshot.is_some() {
-        match Script::parse(input.unwrap_or(""), screenshot) {
+        match Script::parse(input.as_deref().unwrap_or(""), screenshot) {
             Ok(s) => Some(s),
             Err(e) => return fail(e),
         }
     } else {
         None
     };
-    match game::run(start, script, instant, size.unwrap_or((1280, 720))) {
+    match game::run(AppPlugin {
+        start,
+        script,
+        instant,
+        size: size.unwrap_or((1280, 720)),
+        data_dir,
+        replay,
+    }) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+/// The player's save files, or a message when no data folder is known.
+fn store(data_dir: Option<&Path>) -> Result<save::Store, ExitCode> {
+    match save::data_dir(data_dir) {
+        Some(d) => Ok(save::Store::new(d)),
+        None => Err(fail(format!(
+            "no data folder is known here; pass --data-dir or set {}",
+            save::DATA_DIR_ENV
+        ))),
+    }
+}
+
+fn read_progress(store: &save::Store) -> save::Progress {
+    let loaded = store.read::<save::Progress>(save::Store::PROGRESS);
+    for n in loaded.notices {
+        eprintln!("warning: {n}");
+    }
+    loaded.value
+}
+
+fn backup(action: BackupAction, data_dir: Option<&Path>) -> ExitCode {
+    let store = match store(data_dir) {
+        Ok(s) => s,
+        Err(c) => return c,
+    };
+    let mut mine = read_progress(&store);
+    match action {
+        BackupAction::Export { file } => {
+            let to = save::Store::new(file.parent().unwrap_or(Path::new(".")));
+            let name = file.file_name().unwrap_or_default().to_string_lossy();
+            match to.write(&name, &mine) {
+                Ok(()) => {
+                    say!(
+                        "{}: {} level records written",
+                        file.display(),
+                        mine.levels.len()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(format!("{}: cannot write: {e}", file.display())),
+            }
+        }
+        BackupAction::Import { file } => {
+            let text = match std::fs::read(&file) {
+                Ok(t) => t,
+                Err(e) => return fail(format!("{}: cannot read: {e}", file.display())),
+            };
+            let theirs: save::Progress = match std::str::from_utf8(&text)
+                .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))
+                .and_then(|t| {
+                    ron::from_str::<save::Progress>(t).map_err(|e| {
+                        format!(
+                            "line {}, column {}: {}",
+                            e.span.start.line, e.span.start.col, e.code
+                        )
+                    })
+                }) {
+                Ok(p) if p.version <= save::VERSION => p,
+                Ok(p) => {
+                    return fail(format!(
+                        "{}: written by a newer PushBox (format version {})",
+                        file.display(),
+                        p.version
+                    ));
+                }
+                Err(e) => return fail(format!("{}: {e}", file.display())),
+            };
+            let improved = mine.merge(&theirs);
+            match store.write(save::Store::PROGRESS, &mine) {
+                Ok(()) => {
+                    say!(
+                        "{}: merged {} level records; {improved} records improved",
+                        file.display(),
+                        theirs.levels.len()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(format!("{}: cannot write: {e}", store.dir().display())),
+            }
+        }
+    }
+}
+
+/// Rewrites both save files forever, each write a consistent state numbered `k`: the session's
+/// level index is `k` and every one of 2,000 records has `k` moves.
+fn save_writer(dir: &Path) -> ExitCode {
+    let store = save::Store::new(dir);
+    let mut k = store
+        .read::<save::Session>(save::Store::SESSION)
+        .value
+        .current
+        .map_or(0, |c| c.index);
+    loop {
+        k += 1;
+        let session = save::Session {
+            current: Some(save::SavedGame {
+                collection: save::BUILTIN.into(),
+                index: k,
+                board: String::new(),
+                steps: "r".repeat(k % 500),
+                applied: k % 500,
+            }),
+            ..Default::default()
+        };
+        let mut progress = save::Progress::default();
+        for i in 0..2000u32 {
+            progress.levels.insert(
+                format!("{i:016x}"),
+                save::Records {
+                    best_moves: Some(crate::core::level::Recording {
+                        moves: k as u32,
+                        pushes: i,
+                        lurd: Some("lurdLURD".repeat(16)),
+                    }),
+                    best_pushes: None,
+                },
+            );
+        }
+        if let Err(e) = store
+            .write(save::Store::SESSION, &session)
+            .and_then(|()| store.write(save::Store::PROGRESS, &progress))
+        {
+            return fail(format!("{}: {e}", dir.display()));
+        }
     }
 }
 
@@ -229,7 +446,12 @@ fn level_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, ExitCode> {
     Ok(out)
 }
 
-fn convert(inputs: &[PathBuf], to: &Path, format: Option<&str>) -> ExitCode {
+fn convert(
+    inputs: &[PathBuf],
+    to: &Path,
+    format: Option<&str>,
+    records: Option<&save::Progress>,
+) -> ExitCode {
     let files_in = match level_files(inputs) {
         Ok(f) => f,
         Err(c) => return c,
@@ -289,6 +511,18 @@ fn convert(inputs: &[PathBuf], to: &Path, format: Option<&str>) -> ExitCode {
                     eprintln!("warning: {}: {p}", src.display());
                 }
             }
+        }
+        if let Some(progress) = records {
+            let mut checked = progress.clone();
+            for (i, l) in c.levels.iter().enumerate() {
+                if let Some(r) = checked.levels.get_mut(&save::fingerprint_key(l)) {
+                    for p in r.verify(l, &l.label(i)) {
+                        eprintln!("warning: {}: {p}", src.display());
+                    }
+                }
+            }
+            let n = checked.apply_to(&mut c.levels);
+            say!("{}: {n} levels take the player's records", src.display());
         }
         match files::save(dst, &c) {
             Ok(warnings) => {

@@ -8,7 +8,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(cmd) => run(cmd),
         #[cfg(feature = "game")]
-        None => pushbox::cli::play(None, None, None, false, None),
+        None => pushbox::cli::play(Default::default()),
         #[cfg(not(feature = "game"))]
         None => {
             use clap::CommandFactory;

@@ -410,10 +410,7 @@ impl Store {
         let bak = self.backup_path(name);
         match self.parse::<T>(&bak) {
             Ok(Some(v)) => {
-                notices.push(format!(
-                    "restored the previous save from {}",
-                    bak.display()
-                ));
+                notices.push(format!("restored the previous save from {}", bak.display()));
                 Loaded { value: v, notices }
             }
             Ok(None) => {
@@ -618,9 +615,12 @@ mod tests {
         assert!(back.notices.is_empty(), "{:?}", back.notices);
         assert_eq!(back.value, s);
         let cur = back.value.current.unwrap();
-        let again =
-            Game::from_steps(level().board().unwrap(), &decode_steps(&cur.steps).unwrap(), 2)
-                .unwrap();
+        let again = Game::from_steps(
+            level().board().unwrap(),
+            &decode_steps(&cur.steps).unwrap(),
+            2,
+        )
+        .unwrap();
         assert_eq!(again, g);
         let old = store.read::<Session>(&format!("{}.bak", Store::SESSION));
         assert_eq!(old.value, Session::default());
@@ -656,7 +656,11 @@ mod tests {
         assert!(store.dir().join("session.ron.bad-2").exists());
         // Garbage bytes, and a broken backup too: defaults.
         fs::write(&path, [0xff, 0xfe, 0]).unwrap();
-        fs::write(store.backup_path(Store::SESSION), "(version: 1, current: 5)").unwrap();
+        fs::write(
+            store.backup_path(Store::SESSION),
+            "(version: 1, current: 5)",
+        )
+        .unwrap();
         let back = store.read::<Session>(Store::SESSION);
         assert_eq!(back.value, Session::default());
         assert!(back.notices[0].contains("not UTF-8"), "{:?}", back.notices);

@@ -46,7 +46,14 @@ pub struct Session {
     pub worker: Entity,
     /// Box entity at each cell index holding a box.
     pub box_at: HashMap<u32, Entity>,
+    /// Counts changes to the game (each applied step, undo and redo), so savers see a change.
+    pub revision: u64,
 }
+
+/// A game to put on the board instead of the level's start (a restored save, a replay), taken by
+/// the next level spawn.
+#[derive(Resource, Default)]
+pub struct PendingGame(pub Option<Game>);
 
 /// Something moved: written once per applied step (undo and redo included).
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
@@ -80,10 +87,29 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_solved);
 }
 
-pub(super) fn spawn_level_on_enter(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
+pub(super) fn spawn_level_on_enter(
+    mut commands: Commands,
+    current: Option<Res<CurrentLevel>>,
+    pending: Option<ResMut<PendingGame>>,
+) {
     if let Some(current) = current {
-        spawn_level(&mut commands, &current);
+        let game = pending.and_then(|mut p| p.0.take());
+        spawn_level(&mut commands, &current, game);
     }
+}
+
+/// Replaces the board on screen with `game` (of the current level): despawns the level's
+/// entities and spawns them where `game` has them.
+pub fn respawn(
+    commands: &mut Commands,
+    roots: &Query<Entity, With<BoardRoot>>,
+    current: &CurrentLevel,
+    game: Game,
+) {
+    for root in roots {
+        commands.entity(root).despawn();
+    }
+    spawn_level(commands, current, Some(game));
 }
 
 fn load_level(
@@ -104,15 +130,16 @@ fn load_level(
         commands.entity(root).despawn();
     }
     current.index = index;
-    spawn_level(&mut commands, &current);
+    spawn_level(&mut commands, &current, None);
     next_play.set(Play::Active);
 }
 
-/// Spawns the level's entities and its session. A level that cannot be played (no worker, …) gets
-/// an empty session-less board and a warning; the HUD shows the reason.
-fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
+/// Spawns the level's entities and its session, at the start or as `game` has them. A level that
+/// cannot be played (no worker, …) gets an empty session-less board and a warning; the HUD shows
+/// the reason.
+fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Game>) {
     let level = current.level();
-    let board = match level.playable() {
+    let start = match level.playable() {
         Ok(b) => b,
         Err(e) => {
             warn!("{}: {e}", level.label(current.index));
@@ -125,6 +152,8 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
         }
     };
     commands.insert_resource(super::hud::LevelProblem(None));
+    let game = game.unwrap_or_else(|| Game::new(start));
+    let board = game.board();
     let root = commands
         .spawn((
             BoardRoot,
@@ -135,7 +164,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
         .id();
     let mut box_at = HashMap::new();
     let mut worker = Entity::PLACEHOLDER;
-    let inside = crate::core::validate::inside(&board);
+    let inside = crate::core::validate::inside(board);
     for (i, &b) in board.cells().iter().enumerate() {
         let pos = board.pos_of(i as u32);
         let ground = match Cell::from_byte(b) {
@@ -166,10 +195,11 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel) {
         }
     }
     commands.insert_resource(Session {
-        game: Game::new(board),
+        game,
         finder: PathFinder::new(),
         worker,
         box_at,
+        revision: 0,
     });
     commands.insert_resource(StepQueue::default());
 }
@@ -199,6 +229,7 @@ pub fn apply_steps(
             HistoryOp::Restart => session.game.restart(),
         };
         let undo = op != HistoryOp::Redo;
+        session.revision += 1;
         for m in moves {
             mirror(session, &m, undo, &mut grid, &mut workers);
             applied.write(StepApplied { moved: m, undo });
@@ -218,6 +249,7 @@ pub fn apply_steps(
         let group_start = std::mem::replace(&mut queue.group_start, false);
         match session.game.step(dir, group_start) {
             Ok(m) => {
+                session.revision += 1;
                 mirror(session, &m, false, &mut grid, &mut workers);
                 applied.write(StepApplied {
                     moved: m,
@@ -260,7 +292,7 @@ fn on_solved(_: On<LevelSolved>, mut next_play: ResMut<NextState<Play>>) {
 }
 
 /// Mirrors one step (or its undo) into the worker's and the box's `GridPos`.
-fn mirror(
+pub(super) fn mirror(
     session: &mut Session,
     m: &Moved,
     undo: bool,

@@ -19,6 +19,17 @@ struct LevelName;
 #[derive(Component)]
 struct Counters;
 
+/// The line that shows notices about the player's data (tap it to hide it).
+#[derive(Component)]
+pub struct NoticeLine;
+
+/// How long a notice stays on screen, and how many the line has shown.
+#[derive(Resource, Default)]
+struct NoticeClock {
+    shown: usize,
+    left: f32,
+}
+
 /// A button that sends a command when clicked or tapped.
 #[derive(Component, Clone, Copy)]
 pub struct CommandButton(pub PlayerCommand);
@@ -34,6 +45,7 @@ pub const PANEL: Color = Color::srgba(0.05, 0.06, 0.08, 0.88);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LevelProblem>()
+        .init_resource::<NoticeClock>()
         .add_systems(OnEnter(Screen::Loading), loading_screen)
         .add_systems(OnEnter(Screen::LoadFailed), failure_screen)
         .add_systems(OnEnter(Screen::Playing), spawn_hud)
@@ -41,13 +53,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Play::Picking), spawn_picker)
         .add_systems(
             Update,
-            (update_texts, button_colors)
+            (update_texts, button_colors, show_notices)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
         );
 }
 
-fn text(s: impl Into<String>, size: f32) -> impl Bundle {
+pub(super) fn text(s: impl Into<String>, size: f32) -> impl Bundle {
     (
         Text::new(s),
         TextFont {
@@ -142,6 +154,24 @@ fn spawn_hud(mut commands: Commands) {
                 top.spawn((Counters, text("", 22.0), Pickable::IGNORE));
             });
             root.spawn((
+                NoticeLine,
+                Node {
+                    position_type: PositionType::Absolute,
+                    top: px(64),
+                    left: px(12),
+                    right: px(12),
+                    padding: UiRect::axes(px(12), px(8)),
+                    border_radius: BorderRadius::all(px(8)),
+                    display: Display::None,
+                    ..default()
+                },
+                BackgroundColor(Color::srgba(0.45, 0.18, 0.12, 0.92)),
+            ))
+            .observe(|_: On<Pointer<Click>>, mut clock: ResMut<NoticeClock>| clock.left = 0.0)
+            .with_children(|n| {
+                n.spawn((text("", 18.0), Pickable::IGNORE));
+            });
+            root.spawn((
                 Node {
                     justify_content: JustifyContent::Center,
                     column_gap: px(10),
@@ -222,6 +252,40 @@ fn update_texts(
     }
 }
 
+/// Shows the newest notices for 12 seconds (or until tapped).
+fn show_notices(
+    time: Res<Time>,
+    notices: Res<super::save::Notices>,
+    mut clock: ResMut<NoticeClock>,
+    mut line: Query<(&mut Node, &Children), With<NoticeLine>>,
+    mut texts: Query<&mut Text>,
+) {
+    let Ok((mut node, children)) = line.single_mut() else {
+        return;
+    };
+    if notices.0.len() > clock.shown {
+        let new = &notices.0[clock.shown..];
+        let start = new.len().saturating_sub(3);
+        let s = new[start..].join("\n");
+        for c in children {
+            if let Ok(mut t) = texts.get_mut(*c) {
+                t.0 = s.clone();
+            }
+        }
+        clock.shown = notices.0.len();
+        clock.left = 12.0;
+    }
+    clock.left -= time.delta_secs();
+    let display = if clock.left > 0.0 {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if node.display != display {
+        node.display = display;
+    }
+}
+
 /// A full-screen layer (letting clicks through to the board) that centres one panel, despawned
 /// when `state` ends. `fill` spawns the panel's contents.
 fn spawn_overlay(
@@ -271,13 +335,25 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
         panel.spawn(text("Solved!", 44.0));
         panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
         panel
-            .spawn(button("Next level", PlayerCommand::NextLevel))
-            .observe(on_button);
+            .spawn(Node {
+                column_gap: px(10),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(button("Replay", PlayerCommand::Replay))
+                    .observe(on_button);
+                row.spawn(button("Next level", PlayerCommand::NextLevel))
+                    .observe(on_button);
+            });
     });
 }
 
 /// The simple level picker: one button per level of the collection, the current one marked.
-fn spawn_picker(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
+fn spawn_picker(
+    mut commands: Commands,
+    current: Option<Res<CurrentLevel>>,
+    saves: Res<super::save::Saves>,
+) {
     let Some(current) = current else { return };
     spawn_overlay(&mut commands, Play::Picking, (), |panel| {
         panel.spawn(text(
@@ -300,8 +376,21 @@ fn spawn_picker(mut commands: Commands, current: Option<Res<CurrentLevel>>) {
                     } else {
                         format!(" {}", l.title)
                     };
+                    // Solved levels show their best moves / pushes.
+                    let record = saves
+                        .progress
+                        .records(l)
+                        .map(|r| {
+                            let m = r.best_moves.as_ref().map(|b| b.moves);
+                            let p = r.best_pushes.as_ref().map(|b| b.pushes);
+                            match (m, p) {
+                                (Some(m), Some(p)) => format!("  [{m}m/{p}p]"),
+                                _ => String::new(),
+                            }
+                        })
+                        .unwrap_or_default();
                     grid.spawn(button(
-                        &format!("{mark}{}{title}", i + 1),
+                        &format!("{mark}{}{title}{record}", i + 1),
                         PlayerCommand::Choose(i),
                     ))
                     .observe(on_button);

@@ -26,6 +26,10 @@ pub enum PlayerCommand {
     Levels,
     /// Play level N (0-based) of the current collection.
     Choose(usize),
+    /// Replay this level's solution: the one just made when solved, else the best recording.
+    Replay,
+    /// Paste a LURD solution from the clipboard (verified, then replayed).
+    Paste,
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -40,6 +44,8 @@ pub enum Action {
     NextLevel,
     PrevLevel,
     Levels,
+    Replay,
+    Paste,
 }
 
 impl Action {
@@ -55,10 +61,12 @@ impl Action {
             Action::NextLevel => PlayerCommand::NextLevel,
             Action::PrevLevel => PlayerCommand::PrevLevel,
             Action::Levels => PlayerCommand::Levels,
+            Action::Replay => PlayerCommand::Replay,
+            Action::Paste => PlayerCommand::Paste,
         }
     }
 
-    const ALL: [Action; 10] = [
+    const ALL: [Action; 12] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -69,12 +77,14 @@ impl Action {
         Action::NextLevel,
         Action::PrevLevel,
         Action::Levels,
+        Action::Replay,
+        Action::Paste,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
-/// picker, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
+/// picker, V replay, Ctrl+V paste a solution, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
 /// levels, Start for the picker.
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
@@ -110,7 +120,12 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::PrevLevel, KeyP)
         .insert(Action::PrevLevel, PageUp)
         .insert(Action::Levels, Tab)
-        .insert(Action::Levels, Escape);
+        .insert(Action::Levels, Escape)
+        .insert(Action::Replay, KeyV)
+        .insert(
+            Action::Paste,
+            ButtonlikeChord::modified(ModifierKey::Control, KeyV),
+        );
     map.insert(Action::Up, GamepadButton::DPadUp)
         .insert(Action::Down, GamepadButton::DPadDown)
         .insert(Action::Left, GamepadButton::DPadLeft)

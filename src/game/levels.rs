@@ -77,6 +77,8 @@ pub struct LoadError(pub Vec<String>);
 pub struct CurrentLevel {
     pub collection: Collection,
     pub index: usize,
+    /// Where the collection comes from, as saves name it: `save::BUILTIN` or a file path.
+    pub source: String,
 }
 
 impl CurrentLevel {
@@ -112,7 +114,7 @@ fn record_load_errors(
 }
 
 /// Plays the built-in collection's first level unless a level was chosen already.
-fn choose_level(
+pub(super) fn choose_level(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
     assets: Res<LevelAssets>,
@@ -125,6 +127,7 @@ fn choose_level(
         commands.insert_resource(CurrentLevel {
             collection: file.collection.clone(),
             index: 0,
+            source: crate::core::save::BUILTIN.to_string(),
         });
     }
 }

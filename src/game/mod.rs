@@ -13,6 +13,8 @@ pub mod board;
 pub mod hud;
 pub mod input;
 pub mod levels;
+pub mod replay;
+pub mod save;
 pub mod script;
 pub mod view;
 pub mod walk;
@@ -42,6 +44,8 @@ pub enum Play {
     Solved,
     /// The level picker is open over the board.
     Picking,
+    /// A recording plays on the board (the player's game is set aside).
+    Replay,
 }
 
 /// The frame's phases, chained in this order.
@@ -90,7 +94,14 @@ impl Plugin for GamePlugin {
                 )
                     .chain(),
             );
-        app.add_plugins((levels::plugin, board::plugin, input::plugin, walk::plugin));
+        app.init_resource::<board::PendingGame>().add_plugins((
+            levels::plugin,
+            board::plugin,
+            input::plugin,
+            walk::plugin,
+            save::plugin,
+            replay::plugin,
+        ));
     }
 }
 
@@ -104,6 +115,10 @@ pub struct AppPlugin {
     pub instant: bool,
     /// Window size in pixels.
     pub size: (u32, u32),
+    /// The player's data folder (`--data-dir`); `None`: the environment or platform default.
+    pub data_dir: Option<std::path::PathBuf>,
+    /// A solution to verify and replay at start: where it came from, and its text.
+    pub replay: Option<(String, String)>,
 }
 
 impl Plugin for AppPlugin {
@@ -127,11 +142,22 @@ impl Plugin for AppPlugin {
         .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
         .add_plugins(GamePlugin)
         .add_plugins((view::plugin, hud::plugin));
+        app.insert_resource(save::SaveConfig {
+            dir: crate::core::save::data_dir(self.data_dir.as_deref()),
+            force_instant: self.instant,
+        });
         if self.instant {
             app.insert_resource(Settings {
                 instant: true,
                 ..default()
             });
+        }
+        if let Some((source, lurd)) = &self.replay {
+            app.insert_resource(replay::ReplayAtStart(Some(replay::StartReplay {
+                lurd: lurd.clone(),
+                source: source.clone(),
+                external: true,
+            })));
         }
         if let Some(start) = &self.start {
             app.insert_resource(start.clone());
@@ -203,18 +229,6 @@ pub fn asset_root() -> String {
 }
 
 /// Opens the game window and runs until it closes.
-pub fn run(
-    start: Option<CurrentLevel>,
-    script: Option<script::Script>,
-    instant: bool,
-    size: (u32, u32),
-) -> AppExit {
-    App::new()
-        .add_plugins(AppPlugin {
-            start,
-            script,
-            instant,
-            size,
-        })
-        .run()
+pub fn run(plugin: AppPlugin) -> AppExit {
+    App::new().add_plugins(plugin).run()
 }

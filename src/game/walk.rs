@@ -85,6 +85,8 @@ fn plan(
                     | PlayerCommand::PrevLevel
                     | PlayerCommand::Choose(_)
             ),
+            // The replay screen has its own controls.
+            Play::Replay => false,
         };
         if !allowed {
             continue;

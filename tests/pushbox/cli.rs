@@ -2,6 +2,8 @@
 
 use std::process::{Command, Output};
 
+use pushbox::core::files;
+
 use crate::{shared, temp_dir};
 
 fn pushbox(args: &[&str]) -> Output {
@@ -174,4 +176,169 @@ fn bad_files_give_clear_messages() {
         "{}",
         stderr(&o)
     );
+}
+
+/// A writer killed at random points never leaves a save that does not load: each file reads back
+/// whole, as the state of one write (the newest or the one before), never a mix or a fragment.
+#[test]
+fn a_killed_writer_always_leaves_a_loadable_save() {
+    use pushbox::core::save::{Progress, Session, Store};
+    let d = temp_dir("kill");
+    let store = Store::new(&d);
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut last = 0;
+    let mut kills_mid_write = 0;
+    for round in 0..40 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pushbox"))
+            .args(["save-writer", "--data-dir", s(&d)])
+            .spawn()
+            .unwrap();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        std::thread::sleep(std::time::Duration::from_micros(2_000 + seed % 60_000));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        kills_mid_write +=
+            d.join("progress.ron.tmp").exists() as u32 + d.join("session.ron.tmp").exists() as u32;
+        let session = store.read::<Session>(Store::SESSION);
+        let progress = store.read::<Progress>(Store::PROGRESS);
+        assert!(
+            session.notices.is_empty() && progress.notices.is_empty(),
+            "round {round}: {:?} {:?}",
+            session.notices,
+            progress.notices
+        );
+        let k = session.value.current.map_or(0, |c| c.index);
+        assert!(
+            k >= last,
+            "round {round}: went back from state {last} to {k}"
+        );
+        last = k;
+        // Progress: all 2,000 records from one whole write, never from a later write than the
+        // session's (the writer writes the session first).
+        let n = progress.value.levels.len();
+        assert!(n == 0 || n == 2000, "round {round}: {n} records");
+        let ks: std::collections::BTreeSet<u32> = progress
+            .value
+            .levels
+            .values()
+            .map(|r| r.best_moves.as_ref().unwrap().moves)
+            .collect();
+        assert!(ks.len() <= 1, "round {round}: a mix of writes {ks:?}");
+        if let Some(&pk) = ks.first() {
+            assert!(
+                pk as usize <= k,
+                "round {round}: session {k}, progress {pk}"
+            );
+        }
+    }
+    assert!(last > 0, "the writer wrote something");
+    eprintln!(
+        "40 kills, {last} writes in all, {kills_mid_write} kills left a temporary file behind"
+    );
+}
+
+#[test]
+fn backup_export_and_import_merge_the_better_solutions() {
+    use pushbox::core::level::Recording;
+    use pushbox::core::save::{Progress, Store};
+    let level = files::load(&shared("levels/xsokoban/XSokoban_90.xsb"))
+        .unwrap()
+        .collection
+        .levels[0]
+        .clone();
+    let rec = |m: u32, p: u32| Recording {
+        moves: m,
+        pushes: p,
+        lurd: Some(format!("{m}-{p}")),
+    };
+    let (a, b) = (temp_dir("backup-a"), temp_dir("backup-b"));
+    let mut pa = Progress::default();
+    pa.offer(&level, &rec(300, 100));
+    Store::new(&a).write(Store::PROGRESS, &pa).unwrap();
+    let mut pb = Progress::default();
+    pb.offer(&level, &rec(250, 120));
+    pb.offer(&level, &rec(400, 97));
+    Store::new(&b).write(Store::PROGRESS, &pb).unwrap();
+    let file = b.join("my-backup.ron");
+    let o = pushbox(&["backup", "export", s(&file), "--data-dir", s(&b)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("1 level records written"),
+        "{}",
+        stdout(&o)
+    );
+    let o = pushbox(&["backup", "import", s(&file), "--data-dir", s(&a)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 records improved"), "{}", stdout(&o));
+    let merged = Store::new(&a).read::<Progress>(Store::PROGRESS).value;
+    let r = merged.records(&level).unwrap();
+    assert_eq!(r.best_moves.as_ref().unwrap().moves, 250);
+    assert_eq!(r.best_pushes.as_ref().unwrap().pushes, 97);
+    // The previous progress file is kept as the backup.
+    assert!(a.join("progress.ron.bak").exists());
+    // A broken backup file is refused with the place.
+    std::fs::write(
+        &file,
+        "(version: 1, levels: {\"x\": (best_moves: Some((moves: 1,",
+    )
+    .unwrap();
+    let o = pushbox(&["backup", "import", s(&file), "--data-dir", s(&a)]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("my-backup.ron: line 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn convert_with_records_writes_the_players_solutions_into_the_export() {
+    use pushbox::core::save::{Progress, Store};
+    let src = shared("levels/xsokoban/XSokoban_90.xsb");
+    let c = files::load(&src).unwrap().collection;
+    let data = temp_dir("records-export");
+    let mut p = Progress::default();
+    // Level 1's published solution.
+    let tsv = std::fs::read_to_string(shared("solutions/xsokoban/xsokoban_level1.tsv")).unwrap();
+    let lurd = tsv
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split('\t')
+        .nth(5)
+        .unwrap()
+        .to_string();
+    let board = c.levels[0].board().unwrap();
+    let g = pushbox::core::lurd::check_solution(&board, &lurd).unwrap();
+    p.offer(
+        &c.levels[0],
+        &pushbox::core::level::Recording {
+            moves: g.board().moves(),
+            pushes: g.board().pushes(),
+            lurd: Some(g.lurd()),
+        },
+    );
+    Store::new(&data).write(Store::PROGRESS, &p).unwrap();
+    let out = data.join("x.bxa");
+    let o = pushbox(&[
+        "convert",
+        s(&src),
+        "--to",
+        s(&out),
+        "--records",
+        "--data-dir",
+        s(&data),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("1 levels take the player's records"),
+        "{}",
+        stdout(&o)
+    );
+    let back = files::load(&out).unwrap().collection;
+    let r = back.levels[0].recording.as_ref().unwrap();
+    assert_eq!((r.moves, r.pushes), (g.board().moves(), g.board().pushes()));
+    assert!(back.levels[1].recording.is_none());
 }

@@ -12,7 +12,7 @@ use pushbox::core::{Direction, Pos, files};
 use pushbox::game::board::{Crate, StepApplied, Worker};
 use pushbox::game::{CurrentLevel, GridPos, Play, PlayerCommand, Screen, Session, Settings};
 
-fn builtin() -> Collection {
+pub(crate) fn builtin() -> Collection {
     files::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb"))
         .unwrap()
         .collection
@@ -22,7 +22,11 @@ fn builtin() -> Collection {
 fn app(start: Option<(Collection, usize)>) -> App {
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
     if let Some((collection, index)) = start {
-        app.insert_resource(CurrentLevel { collection, index });
+        app.insert_resource(CurrentLevel {
+            collection,
+            index,
+            source: "test".into(),
+        });
     }
     if pushbox::game::run_until_playing(&mut app, 1000) {
         return app;
@@ -33,7 +37,7 @@ fn app(start: Option<(Collection, usize)>) -> App {
     );
 }
 
-fn bare_app(assets: &str) -> App {
+pub(crate) fn bare_app(assets: &str) -> App {
     let mut app = pushbox::game::headless_app(assets, true);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
@@ -88,7 +92,7 @@ fn the_level_picker_chooses_a_level() {
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
 }
 
-fn send(app: &mut App, cmd: PlayerCommand) {
+pub(crate) fn send(app: &mut App, cmd: PlayerCommand) {
     app.world_mut().write_message(cmd);
 }
 
@@ -100,7 +104,7 @@ fn worker(app: &App) -> Pos {
     app.world().resource::<Session>().game.board().worker_pos()
 }
 
-fn settle(app: &mut App) {
+pub(crate) fn settle(app: &mut App) {
     for _ in 0..200 {
         app.update();
         let q = app.world().resource::<pushbox::game::walk::StepQueue>();
@@ -114,7 +118,7 @@ fn settle(app: &mut App) {
 
 /// Entities and byte map agree: every box entity stands on a box cell and vice versa, and the
 /// worker entity stands on the worker's cell.
-fn check_mirror(app: &mut App) {
+pub(crate) fn check_mirror(app: &mut App) {
     let board = app.world().resource::<Session>().game.board().clone();
     let world = app.world_mut();
     let mut boxes: Vec<Pos> = world

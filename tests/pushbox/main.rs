@@ -5,6 +5,7 @@
 mod cli;
 mod data;
 mod game;
+mod save;
 mod window;
 
 use std::path::PathBuf;

@@ -1,0 +1,662 @@
+//! The replay screen: plays a recording on the board with play/pause, step forward and back,
+//! speed from 0.25× to 16×, and a timeline to scrub, with the move and push counters following.
+//! The player's own game is set aside while the replay borrows the board, and comes back after.
+//!
+//! A replay starts from the best recording of the level (V, or the solved overlay's button), from
+//! a LURD solution pasted from the clipboard (Ctrl+V), dropped on the window as a file, or given
+//! with `--replay FILE`. Every solution is verified first; one that does not solve the level is
+//! reported with the step where it fails and is not replayed.
+
+use bevy::prelude::*;
+
+use super::board::{BoardRoot, Session, StepApplied, mirror, respawn};
+use super::hud::{BUTTON, text};
+use super::input::PlayerCommand;
+use super::save::{Notices, Saves, offer};
+use super::{AppSystems, CurrentLevel, Play, Screen, Settings};
+use crate::core::level::Recording;
+use crate::core::{Game, Step, lurd};
+
+/// Replay speeds, as multiples of the normal step time.
+pub const SPEEDS: [f32; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+const NORMAL_SPEED: usize = 2;
+
+/// A recording being replayed.
+#[derive(Resource, Debug)]
+pub struct Replay {
+    /// The recording's steps; `session.game` holds them as its redo list.
+    pub steps: usize,
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Steps owed to the clock (fractional).
+    clock: f32,
+    /// Where the recording came from, for the screen ("best by moves", "clipboard", a file).
+    pub source: String,
+    /// A solution from outside the game, which the player may keep as a record.
+    pub keepable: Option<Recording>,
+    /// The player's own game, put back when the replay closes.
+    stashed: Game,
+}
+
+impl Replay {
+    pub fn stashed(&self) -> &Game {
+        &self.stashed
+    }
+
+    pub fn speed(&self) -> f32 {
+        SPEEDS[self.speed]
+    }
+}
+
+/// Asks for a replay of a LURD solution of the current level.
+#[derive(Message, Clone, Debug)]
+pub struct StartReplay {
+    pub lurd: String,
+    /// Shown on screen and in messages: "best by moves", "clipboard", a file's path.
+    pub source: String,
+    /// The solution comes from outside the game: offer to keep it.
+    pub external: bool,
+}
+
+/// A solution to replay as soon as the level is on the board (`--replay FILE`).
+#[derive(Resource, Default)]
+pub struct ReplayAtStart(pub Option<StartReplay>);
+
+/// Text the player pasted (Ctrl+V), from the system clipboard or, in tests, written directly.
+#[derive(Message, Clone, Debug)]
+pub struct PastedText(pub String);
+
+/// What the replay controls ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum ReplayCmd {
+    PlayPause,
+    Forward,
+    Back,
+    ToStart,
+    ToEnd,
+    Faster,
+    Slower,
+    /// Jump to this fraction of the recording (0 to 1).
+    Seek(f32),
+    /// Keep an outside solution as a record.
+    Keep,
+    Close,
+}
+
+#[derive(Component, Clone, Copy)]
+struct ReplayButton(ReplayCmd);
+
+#[derive(Component)]
+struct Timeline;
+
+#[derive(Component)]
+struct TimelineFill;
+
+#[derive(Component)]
+struct ReplayText;
+
+#[derive(Component)]
+struct PlayLabel;
+
+/// The replay panel (for tests and screenshot checks).
+#[derive(Component)]
+pub struct ReplayPanel;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StartReplay>()
+        .add_message::<ReplayCmd>()
+        .add_message::<PastedText>()
+        .add_message::<bevy::window::FileDragAndDrop>()
+        .init_resource::<ReplayAtStart>()
+        .add_systems(
+            Update,
+            (read_clipboard, dropped_files)
+                .in_set(AppSystems::RecordInput)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            (commands_to_replays, pasted_solutions, replay_at_start)
+                .in_set(AppSystems::Plan)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            (start_replay, (replay_keys, control, advance).chain())
+                .chain()
+                .in_set(AppSystems::Simulate)
+                .after(super::board::apply_steps)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            sync_panel
+                .in_set(AppSystems::SyncView)
+                .run_if(resource_exists::<Replay>),
+        )
+        .add_systems(OnEnter(Play::Replay), spawn_panel);
+}
+
+/// V and the solved overlay's Replay button: the solution just made when the level is solved,
+/// else the level's best recording by moves.
+fn commands_to_replays(
+    mut cmds: MessageReader<PlayerCommand>,
+    play: Res<State<Play>>,
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    saves: Res<Saves>,
+    mut notices: ResMut<Notices>,
+    mut out: MessageWriter<StartReplay>,
+) {
+    for cmd in cmds.read() {
+        if *cmd != PlayerCommand::Replay || !matches!(play.get(), Play::Active | Play::Solved) {
+            continue;
+        }
+        let (Some(current), Some(session)) = (current.as_ref(), session.as_ref()) else {
+            continue;
+        };
+        if *play.get() == Play::Solved {
+            out.write(StartReplay {
+                lurd: session.game.lurd(),
+                source: "your solution".into(),
+                external: false,
+            });
+            continue;
+        }
+        let best = saves
+            .progress
+            .records(current.level())
+            .and_then(|r| r.best_moves.as_ref())
+            .or(current.level().recording.as_ref())
+            .and_then(|r| r.lurd.clone());
+        match best {
+            Some(lurd) => {
+                out.write(StartReplay {
+                    lurd,
+                    source: "best by moves".into(),
+                    external: false,
+                });
+            }
+            None => notices.say(format!(
+                "{} has no recording yet: solve it first, or paste a solution (Ctrl+V)",
+                current.level().label(current.index)
+            )),
+        }
+    }
+}
+
+/// Ctrl+V: reads the system clipboard's text.
+fn read_clipboard(
+    mut cmds: MessageReader<PlayerCommand>,
+    mut out: MessageWriter<PastedText>,
+    mut notices: ResMut<Notices>,
+) {
+    for cmd in cmds.read() {
+        if *cmd != PlayerCommand::Paste {
+            continue;
+        }
+        match clipboard_text() {
+            Ok(t) => {
+                out.write(PastedText(t));
+            }
+            Err(e) => notices.say(format!("clipboard: {e}")),
+        }
+    }
+}
+
+#[cfg(not(target_os = "android"))]
+fn clipboard_text() -> Result<String, String> {
+    arboard::Clipboard::new()
+        .and_then(|mut c| c.get_text())
+        .map_err(|e| e.to_string())
+}
+
+#[cfg(target_os = "android")]
+fn clipboard_text() -> Result<String, String> {
+    Err("reading the clipboard is not available on Android yet".into())
+}
+
+/// Pasted text: a LURD solution of the current level, verified then replayed.
+fn pasted_solutions(mut pasted: MessageReader<PastedText>, mut out: MessageWriter<StartReplay>) {
+    for PastedText(t) in pasted.read() {
+        out.write(StartReplay {
+            lurd: t.clone(),
+            source: "clipboard".into(),
+            external: true,
+        });
+    }
+}
+
+/// A file dropped on the window: its text as a solution of the current level.
+fn dropped_files(
+    mut drops: MessageReader<bevy::window::FileDragAndDrop>,
+    mut out: MessageWriter<StartReplay>,
+    mut notices: ResMut<Notices>,
+) {
+    for d in drops.read() {
+        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
+            match std::fs::read_to_string(path_buf) {
+                Ok(lurd) => {
+                    out.write(StartReplay {
+                        lurd,
+                        source: path_buf.display().to_string(),
+                        external: true,
+                    });
+                }
+                Err(e) => notices.say(format!("{}: cannot read: {e}", path_buf.display())),
+            }
+        }
+    }
+}
+
+/// `--replay FILE`: starts once the level is on the board.
+fn replay_at_start(
+    mut at_start: ResMut<ReplayAtStart>,
+    session: Option<Res<Session>>,
+    mut out: MessageWriter<StartReplay>,
+) {
+    if session.is_some()
+        && let Some(r) = at_start.0.take()
+    {
+        out.write(r);
+    }
+}
+
+/// Verifies a solution and, when it solves the level, puts it on the board as a replay.
+fn start_replay(
+    mut commands: Commands,
+    mut requests: MessageReader<StartReplay>,
+    current: Option<Res<CurrentLevel>>,
+    session: Option<ResMut<Session>>,
+    replay: Option<Res<Replay>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut notices: ResMut<Notices>,
+    mut next_play: ResMut<NextState<Play>>,
+) {
+    let Some(req) = requests.read().last().cloned() else {
+        return;
+    };
+    let (Some(current), Some(session)) = (current, session) else {
+        notices.say(format!(
+            "{}: there is no playable level to replay it on",
+            req.source
+        ));
+        return;
+    };
+    let level = current.level();
+    let Ok(start) = level.playable() else { return };
+    let game = match lurd::check_solution(&start, &req.lurd) {
+        Ok(g) => g,
+        Err(e) => {
+            notices.say(format!(
+                "{}: not a solution of {}: {e}",
+                req.source,
+                level.label(current.index)
+            ));
+            return;
+        }
+    };
+    let steps: Vec<Step> = game.history().to_vec();
+    let recording = Recording {
+        moves: game.board().moves(),
+        pushes: game.board().pushes(),
+        lurd: Some(game.lurd()),
+    };
+    let replayed = Game::from_steps(start, &steps, 0).expect("a verified solution replays");
+    // A replay started during a replay keeps the player's game set aside.
+    let stashed = match replay {
+        Some(r) => r.stashed.clone(),
+        None => session.game.clone(),
+    };
+    commands.insert_resource(Replay {
+        steps: steps.len(),
+        playing: true,
+        speed: NORMAL_SPEED,
+        clock: 0.0,
+        source: req.source.clone(),
+        keepable: req.external.then_some(recording),
+        stashed,
+    });
+    respawn(&mut commands, &roots, &current, replayed);
+    next_play.set(Play::Replay);
+}
+
+/// Keyboard controls while replaying: Space play/pause, arrows step, Home/End, +/- speed,
+/// Escape closes.
+fn replay_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    replay: Option<Res<Replay>>,
+    play: Res<State<Play>>,
+    mut out: MessageWriter<ReplayCmd>,
+) {
+    if replay.is_none() || *play.get() != Play::Replay {
+        return;
+    }
+    use KeyCode::*;
+    for (key, cmd) in [
+        (Space, ReplayCmd::PlayPause),
+        (ArrowRight, ReplayCmd::Forward),
+        (ArrowLeft, ReplayCmd::Back),
+        (Home, ReplayCmd::ToStart),
+        (End, ReplayCmd::ToEnd),
+        (Equal, ReplayCmd::Faster),
+        (NumpadAdd, ReplayCmd::Faster),
+        (Minus, ReplayCmd::Slower),
+        (NumpadSubtract, ReplayCmd::Slower),
+        (Escape, ReplayCmd::Close),
+    ] {
+        if keys.just_pressed(key) {
+            out.write(cmd);
+        }
+    }
+}
+
+/// Moves the replayed game to `target` steps, mirroring each step into the entities.
+fn seek(
+    session: &mut Session,
+    target: usize,
+    grid: &mut Query<&mut super::GridPos>,
+    workers: &mut Query<&mut super::board::Worker>,
+    applied: &mut MessageWriter<StepApplied>,
+) {
+    while session.game.history().len() < target {
+        let Some(m) = session.game.redo_step() else {
+            break;
+        };
+        mirror(session, &m, false, grid, workers);
+        applied.write(StepApplied {
+            moved: m,
+            undo: false,
+        });
+    }
+    while session.game.history().len() > target {
+        let Some(m) = session.game.undo_step() else {
+            break;
+        };
+        mirror(session, &m, true, grid, workers);
+        applied.write(StepApplied {
+            moved: m,
+            undo: true,
+        });
+    }
+}
+
+fn control(
+    mut commands: Commands,
+    mut cmds: MessageReader<ReplayCmd>,
+    replay: Option<ResMut<Replay>>,
+    session: Option<ResMut<Session>>,
+    current: Option<Res<CurrentLevel>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut grid: Query<&mut super::GridPos>,
+    mut workers: Query<&mut super::board::Worker>,
+    mut applied: MessageWriter<StepApplied>,
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+    mut next_play: ResMut<NextState<Play>>,
+) {
+    let (Some(mut replay), Some(mut session), Some(current)) = (replay, session, current) else {
+        cmds.clear();
+        return;
+    };
+    for cmd in cmds.read().copied() {
+        let at = session.game.history().len();
+        let n = replay.steps;
+        match cmd {
+            ReplayCmd::PlayPause => {
+                if at == n {
+                    seek(&mut session, 0, &mut grid, &mut workers, &mut applied);
+                    replay.playing = true;
+                } else {
+                    replay.playing = !replay.playing;
+                }
+                replay.clock = 0.0;
+            }
+            ReplayCmd::Forward | ReplayCmd::Back | ReplayCmd::ToStart | ReplayCmd::ToEnd => {
+                replay.playing = false;
+                let to = match cmd {
+                    ReplayCmd::Forward => (at + 1).min(n),
+                    ReplayCmd::Back => at.saturating_sub(1),
+                    ReplayCmd::ToStart => 0,
+                    _ => n,
+                };
+                seek(&mut session, to, &mut grid, &mut workers, &mut applied);
+            }
+            ReplayCmd::Seek(f) => {
+                let to = (f.clamp(0.0, 1.0) * n as f32).round() as usize;
+                seek(&mut session, to, &mut grid, &mut workers, &mut applied);
+                replay.clock = 0.0;
+            }
+            ReplayCmd::Faster => replay.speed = (replay.speed + 1).min(SPEEDS.len() - 1),
+            ReplayCmd::Slower => replay.speed = replay.speed.saturating_sub(1),
+            ReplayCmd::Keep => {
+                if let Some(r) = replay.keepable.take() {
+                    let level = current.level();
+                    if offer(&mut saves, &mut notices, level, &r) {
+                        notices.say(format!(
+                            "kept the solution from {} ({} moves, {} pushes) as a record",
+                            replay.source, r.moves, r.pushes
+                        ));
+                    } else {
+                        notices.say(format!(
+                            "the solution from {} ({} moves, {} pushes) does not beat the records",
+                            replay.source, r.moves, r.pushes
+                        ));
+                    }
+                }
+            }
+            ReplayCmd::Close => {
+                let game = replay.stashed.clone();
+                let solved = game.is_solved();
+                commands.remove_resource::<Replay>();
+                respawn(&mut commands, &roots, &current, game);
+                next_play.set(if solved { Play::Solved } else { Play::Active });
+                return;
+            }
+        }
+    }
+}
+
+/// Plays the recording at the chosen speed while playing.
+fn advance(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    replay: Option<ResMut<Replay>>,
+    session: Option<ResMut<Session>>,
+    mut grid: Query<&mut super::GridPos>,
+    mut workers: Query<&mut super::board::Worker>,
+    mut applied: MessageWriter<StepApplied>,
+) {
+    let (Some(mut replay), Some(mut session)) = (replay, session) else {
+        return;
+    };
+    if !replay.playing {
+        return;
+    }
+    let step_time = settings.step_seconds.max(0.01);
+    replay.clock += time.delta_secs() * replay.speed() / step_time;
+    let owed = replay.clock.floor();
+    if owed < 1.0 {
+        return;
+    }
+    replay.clock -= owed;
+    let at = session.game.history().len();
+    let to = (at + owed as usize).min(replay.steps);
+    seek(&mut session, to, &mut grid, &mut workers, &mut applied);
+    if to == replay.steps {
+        replay.playing = false;
+    }
+}
+
+fn replay_button(label: &str, cmd: ReplayCmd) -> impl Bundle {
+    (
+        Button,
+        ReplayButton(cmd),
+        Node {
+            min_width: px(56),
+            min_height: px(48),
+            padding: UiRect::axes(px(10), px(8)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(8)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(text(label, 20.0), Pickable::IGNORE)],
+    )
+}
+
+fn on_replay_button(
+    click: On<Pointer<Click>>,
+    buttons: Query<&ReplayButton>,
+    mut out: MessageWriter<ReplayCmd>,
+) {
+    if let Ok(b) = buttons.get(click.entity) {
+        out.write(b.0);
+    }
+}
+
+/// A click or drag on the timeline seeks to that point.
+fn on_timeline<E: std::fmt::Debug + Clone + Reflect>(
+    ev: On<Pointer<E>>,
+    nodes: Query<(&ComputedNode, &bevy::ui::UiGlobalTransform)>,
+    mut out: MessageWriter<ReplayCmd>,
+) {
+    let Ok((node, transform)) = nodes.get(ev.entity) else {
+        return;
+    };
+    let physical = ev.pointer_location.position / node.inverse_scale_factor();
+    if let Some(p) = node.normalize_point(*transform, physical) {
+        out.write(ReplayCmd::Seek(p.x + 0.5));
+    }
+}
+
+fn spawn_panel(mut commands: Commands, replay: Option<Res<Replay>>) {
+    let keepable = replay.is_some_and(|r| r.keepable.is_some());
+    commands
+        .spawn((
+            ReplayPanel,
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                right: px(0),
+                bottom: px(0),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(10),
+                padding: UiRect::all(px(12)),
+                ..default()
+            },
+            BackgroundColor(super::hud::PANEL),
+            DespawnOnExit(Play::Replay),
+        ))
+        .with_children(|panel| {
+            panel.spawn((ReplayText, text("", 20.0), Pickable::IGNORE));
+            panel
+                .spawn((
+                    Timeline,
+                    Button,
+                    Node {
+                        width: percent(100),
+                        height: px(28),
+                        border_radius: BorderRadius::all(px(6)),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgb(0.16, 0.18, 0.22)),
+                ))
+                .observe(on_timeline::<Click>)
+                .observe(on_timeline::<Drag>)
+                .with_children(|t| {
+                    t.spawn((
+                        TimelineFill,
+                        Node {
+                            width: percent(0),
+                            height: percent(100),
+                            border_radius: BorderRadius::all(px(6)),
+                            ..default()
+                        },
+                        BackgroundColor(Color::srgb(0.27, 0.52, 0.95)),
+                        Pickable::IGNORE,
+                    ));
+                });
+            panel
+                .spawn(Node {
+                    justify_content: JustifyContent::Center,
+                    column_gap: px(8),
+                    row_gap: px(8),
+                    flex_wrap: FlexWrap::Wrap,
+                    ..default()
+                })
+                .with_children(|bar| {
+                    let mut buttons = vec![
+                        ("|<", ReplayCmd::ToStart),
+                        ("<", ReplayCmd::Back),
+                        ("Pause", ReplayCmd::PlayPause),
+                        (">", ReplayCmd::Forward),
+                        (">|", ReplayCmd::ToEnd),
+                        ("Slower", ReplayCmd::Slower),
+                        ("Faster", ReplayCmd::Faster),
+                    ];
+                    if keepable {
+                        buttons.push(("Keep", ReplayCmd::Keep));
+                    }
+                    buttons.push(("Close", ReplayCmd::Close));
+                    for (label, cmd) in buttons {
+                        let mut b = bar.spawn(replay_button(label, cmd));
+                        b.observe(on_replay_button);
+                        if cmd == ReplayCmd::PlayPause {
+                            b.insert(PlayLabel);
+                        }
+                    }
+                });
+        });
+}
+
+fn sync_panel(
+    replay: Res<Replay>,
+    session: Option<Res<Session>>,
+    mut texts: Query<&mut Text, With<ReplayText>>,
+    mut fill: Query<&mut Node, With<TimelineFill>>,
+    play_buttons: Query<&Children, With<PlayLabel>>,
+    mut labels: Query<&mut Text, Without<ReplayText>>,
+) {
+    let Some(session) = session else { return };
+    let b = session.game.board();
+    let at = session.game.history().len();
+    let s = format!(
+        "Replay ({}): step {at}/{}   Moves {}   Pushes {}   Speed {}x{}",
+        replay.source,
+        replay.steps,
+        b.moves(),
+        b.pushes(),
+        replay.speed(),
+        if replay.keepable.is_some() {
+            "   (Keep saves it as a record)"
+        } else {
+            ""
+        }
+    );
+    for mut t in &mut texts {
+        if t.0 != s {
+            t.0 = s.clone();
+        }
+    }
+    let frac = if replay.steps == 0 {
+        1.0
+    } else {
+        at as f32 / replay.steps as f32
+    };
+    for mut n in &mut fill {
+        n.width = percent(frac * 100.0);
+    }
+    let label = if replay.playing { "Pause" } else { "Play" };
+    for children in &play_buttons {
+        for c in children {
+            if let Ok(mut t) = labels.get_mut(*c)
+                && t.0 != label
+            {
+                t.0 = label.to_string();
+            }
+        }
+    }
+}

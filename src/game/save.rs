@@ -1,0 +1,420 @@
+//! Saving and restoring the player's situation through the core's save files: the level on
+//! screen with its whole move history (redo included) and the settings are written after each move
+//! group, on window close, on exit and when the app is suspended (Android); the next start puts
+//! the same board, counters and undo/redo back. Solving a level keeps its solution when it beats
+//! the records (best by moves, best by pushes).
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::{AppLifecycle, WindowCloseRequested};
+
+use super::board::{LevelSolved, PendingGame, Session};
+use super::levels::{LevelAssets, LevelFile};
+use super::replay::Replay;
+use super::walk::StepQueue;
+use super::{AppSystems, CurrentLevel, Screen, Settings};
+use crate::core::level::Recording;
+use crate::core::save::{self, Progress, SavedGame, Store};
+use crate::core::{Game, files};
+
+/// Where the player's data lives. Without this resource (headless tests) nothing is saved.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SaveConfig {
+    pub dir: Option<PathBuf>,
+    /// `--instant` was given: it wins over the saved setting.
+    pub force_instant: bool,
+}
+
+/// The open save files and the player's records.
+#[derive(Resource, Default)]
+pub struct Saves {
+    store: Option<Store>,
+    pub progress: Progress,
+    /// The game the last session left, until it has been put back on the board.
+    restore: Option<SavedGame>,
+    /// What the session file holds now (level, revision), to write only on change.
+    written: Option<(String, usize, u64)>,
+    settings_written: Option<(f32, bool)>,
+    /// A write failed: said once, not every frame.
+    failing: bool,
+    /// The collection whose records were last checked.
+    checked: Option<String>,
+}
+
+impl Saves {
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+}
+
+/// Messages for the player about their data (a save set aside, a recording that does not solve
+/// its level, a solution pasted from the clipboard); the HUD shows them.
+#[derive(Resource, Default, Debug)]
+pub struct Notices(pub Vec<String>);
+
+impl Notices {
+    pub fn say(&mut self, s: impl Into<String>) {
+        let s = s.into();
+        warn!("{s}");
+        self.0.push(s);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    // Window messages exist without a window too (headless apps): registering is idempotent.
+    app.add_message::<WindowCloseRequested>()
+        .add_message::<AppLifecycle>()
+        .init_resource::<Saves>()
+        .init_resource::<Notices>()
+        .add_systems(PreStartup, open_saves)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            restore_level
+                .before(super::levels::choose_level)
+                .before(super::board::spawn_level_on_enter),
+        )
+        .add_systems(
+            Update,
+            (
+                check_records.run_if(resource_exists_and_changed::<CurrentLevel>),
+                autosave.after(AppSystems::SyncView),
+            )
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(Last, save_on_leave)
+        .add_observer(keep_solution);
+}
+
+/// Reads the save files (PreStartup, so the saved settings are in place before anything runs).
+fn open_saves(
+    config: Option<Res<SaveConfig>>,
+    mut saves: ResMut<Saves>,
+    mut settings: ResMut<Settings>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(config) = config else { return };
+    let Some(dir) = config.dir.clone() else {
+        notices.say("no data folder is known here: progress will not be saved");
+        return;
+    };
+    let store = Store::new(dir);
+    let session = store.read::<save::Session>(Store::SESSION);
+    let progress = store.read::<Progress>(Store::PROGRESS);
+    for n in session.notices.into_iter().chain(progress.notices) {
+        notices.say(n);
+    }
+    let s = session.value;
+    settings.step_seconds = s.settings.step_seconds.clamp(0.0, 2.0);
+    settings.instant = s.settings.instant || config.force_instant;
+    saves.progress = progress.value;
+    saves.restore = s.current;
+    saves.store = Some(store);
+}
+
+/// Puts the saved game back: its collection and level (unless a level was given on the command
+/// line, then only if it is the same board) and its move history.
+pub(super) fn restore_level(
+    mut commands: Commands,
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+    current: Option<Res<CurrentLevel>>,
+    assets: Option<Res<LevelAssets>>,
+    files_in: Res<Assets<LevelFile>>,
+) {
+    let Some(saved) = saves.restore.take() else {
+        return;
+    };
+    let chosen = match current {
+        Some(c) => c.clone(),
+        None => {
+            let collection = if saved.collection == save::BUILTIN {
+                assets
+                    .and_then(|a| files_in.get(&a.builtin))
+                    .map(|f| f.collection.clone())
+            } else {
+                match files::load(std::path::Path::new(&saved.collection)) {
+                    Ok(l) => Some(l.collection),
+                    Err(e) => {
+                        notices.say(format!(
+                            "the saved game's levels cannot be opened ({e}); starting with the built-in levels"
+                        ));
+                        None
+                    }
+                }
+            };
+            let Some(collection) = collection else { return };
+            // The level by its board: it may have moved within the file.
+            let index = if collection
+                .levels
+                .get(saved.index)
+                .is_some_and(|l| save::fingerprint_key(l) == saved.board)
+            {
+                Some(saved.index)
+            } else {
+                collection
+                    .levels
+                    .iter()
+                    .position(|l| save::fingerprint_key(l) == saved.board)
+            };
+            let Some(index) = index else {
+                notices.say(format!(
+                    "the saved level ({} level {}) is no longer there; starting at its first level",
+                    saved.collection,
+                    saved.index + 1
+                ));
+                commands.insert_resource(CurrentLevel {
+                    collection,
+                    index: 0,
+                    source: saved.collection.clone(),
+                });
+                return;
+            };
+            let c = CurrentLevel {
+                collection,
+                index,
+                source: saved.collection.clone(),
+            };
+            commands.insert_resource(c.clone());
+            c
+        }
+    };
+    let level = chosen.level();
+    if save::fingerprint_key(level) != saved.board {
+        return;
+    }
+    let Ok(start) = level.playable() else { return };
+    let steps = match save::decode_steps(&saved.steps) {
+        Ok(s) => s,
+        Err(e) => {
+            notices.say(format!(
+                "the saved moves of {} cannot be read ({e}); the level starts afresh",
+                level.label(chosen.index)
+            ));
+            return;
+        }
+    };
+    match Game::from_steps(start, &steps, saved.applied) {
+        Ok(game) => {
+            commands.insert_resource(PendingGame(Some(game)));
+            // What is on disk already: no need to write it again.
+            saves.written = Some((saved.board.clone(), chosen.index, 0));
+        }
+        Err(i) => notices.say(format!(
+            "the saved moves of {} do not replay (step {} fails); the level starts afresh",
+            level.label(chosen.index),
+            i + 1
+        )),
+    }
+}
+
+/// When a collection comes on screen, replays the records of its levels. A recording that does
+/// not solve its level (an edited file) is reported with the failing step and taken out of the
+/// records; it is kept in `progress.rejected.ron` rather than lost.
+fn check_records(
+    current: Res<CurrentLevel>,
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+) {
+    let key = format!("{}#{}", current.source, current.collection.levels.len());
+    if saves.checked.as_ref() == Some(&key) {
+        return;
+    }
+    saves.checked = Some(key);
+    let mut rejected = Progress::default();
+    for (i, level) in current.collection.levels.iter().enumerate() {
+        let fp = save::fingerprint_key(level);
+        let Some(records) = saves.progress.levels.get_mut(&fp) else {
+            continue;
+        };
+        let before = records.clone();
+        for p in records.verify(level, &level.label(i)) {
+            notices.say(p);
+        }
+        if *records != before {
+            let r = rejected.levels.entry(fp).or_default();
+            if records.best_moves.is_none() {
+                r.best_moves = before.best_moves;
+            }
+            if records.best_pushes.is_none() {
+                r.best_pushes = before.best_pushes;
+            }
+        }
+    }
+    if rejected.levels.is_empty() {
+        return;
+    }
+    if let Some(store) = &saves.store {
+        const REJECTED: &str = "progress.rejected.ron";
+        let mut all = store.read::<Progress>(REJECTED).value;
+        all.levels.extend(rejected.levels);
+        let written = store
+            .write(REJECTED, &all)
+            .and_then(|()| store.write(Store::PROGRESS, &saves.progress));
+        if let Err(e) = written {
+            notices.say(format!("cannot save to {}: {e}", store.dir().display()));
+        }
+    }
+}
+
+/// The game to save: the player's own, also while a replay borrows the board.
+fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>) -> SavedGame {
+    let game = replay.map_or(&session.game, |r| r.stashed());
+    SavedGame {
+        collection: current.source.clone(),
+        index: current.index,
+        board: save::fingerprint_key(current.level()),
+        steps: save::encode_steps(game.all_steps()),
+        applied: game.history().len(),
+    }
+}
+
+fn write_session(
+    saves: &mut Saves,
+    notices: &mut Notices,
+    settings: &Settings,
+    current: Option<&CurrentLevel>,
+    session: Option<&Session>,
+    replay: Option<&Replay>,
+) {
+    let Some(store) = saves.store.clone() else {
+        return;
+    };
+    let game = match (current, session) {
+        (Some(c), Some(s)) => Some(saved_game(c, s, replay)),
+        _ => None,
+    };
+    let data = save::Session {
+        version: save::VERSION,
+        settings: save::SavedSettings {
+            step_seconds: settings.step_seconds,
+            instant: settings.instant,
+        },
+        current: game,
+    };
+    match store.write(Store::SESSION, &data) {
+        Ok(()) => saves.failing = false,
+        Err(e) if !saves.failing => {
+            saves.failing = true;
+            notices.say(format!(
+                "cannot save to {}: {e}",
+                store.path(Store::SESSION).display()
+            ));
+        }
+        Err(_) => {}
+    }
+}
+
+/// After each move group (the queue has run dry) and each settings change, write the session.
+fn autosave(
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+    settings: Res<Settings>,
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    queue: Option<Res<StepQueue>>,
+    replay: Option<Res<Replay>>,
+) {
+    if saves.store.is_none() || replay.is_some() {
+        return;
+    }
+    let (Some(current), Some(session)) = (current, session) else {
+        return;
+    };
+    if !queue.is_none_or(|q| q.is_idle()) {
+        return;
+    }
+    let now = (
+        save::fingerprint_key(current.level()),
+        current.index,
+        session.revision,
+    );
+    let settings_now = (settings.step_seconds, settings.instant);
+    if saves.written.as_ref() == Some(&now) && saves.settings_written == Some(settings_now) {
+        return;
+    }
+    write_session(
+        &mut saves,
+        &mut notices,
+        &settings,
+        Some(&current),
+        Some(&session),
+        None,
+    );
+    saves.written = Some(now);
+    saves.settings_written = Some(settings_now);
+}
+
+/// On exit, window close and suspend (Android), write the session whatever is going on.
+fn save_on_leave(
+    mut exits: MessageReader<AppExit>,
+    mut closes: MessageReader<WindowCloseRequested>,
+    mut lifecycle: MessageReader<AppLifecycle>,
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+    settings: Res<Settings>,
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    replay: Option<Res<Replay>>,
+) {
+    let leaving = exits.read().count() > 0
+        || closes.read().count() > 0
+        || lifecycle
+            .read()
+            .any(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended));
+    if leaving {
+        write_session(
+            &mut saves,
+            &mut notices,
+            &settings,
+            current.as_deref(),
+            session.as_deref(),
+            replay.as_deref(),
+        );
+    }
+}
+
+/// A solved level: its solution joins the records when it beats them.
+fn keep_solution(
+    _: On<LevelSolved>,
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    replay: Option<Res<Replay>>,
+) {
+    if replay.is_some() {
+        return;
+    }
+    let (Some(current), Some(session)) = (current, session) else {
+        return;
+    };
+    let b = session.game.board();
+    let r = Recording {
+        moves: b.moves(),
+        pushes: b.pushes(),
+        lurd: Some(session.game.lurd()),
+    };
+    offer(&mut saves, &mut notices, current.level(), &r);
+}
+
+/// Offers a verified solution to the records and writes them when one improved.
+pub fn offer(
+    saves: &mut Saves,
+    notices: &mut Notices,
+    level: &crate::core::level::Level,
+    r: &Recording,
+) -> bool {
+    if !saves.progress.offer(level, r) {
+        return false;
+    }
+    if let Some(store) = &saves.store
+        && let Err(e) = store.write(Store::PROGRESS, &saves.progress)
+    {
+        notices.say(format!(
+            "cannot save the records to {}: {e}",
+            store.path(Store::PROGRESS).display()
+        ));
+    }
+    true
+}

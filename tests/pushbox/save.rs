@@ -1,0 +1,346 @@
+//! Save and restore, records and replay, in headless apps that share a data folder: one app plays
+//! and exits, the next one starts where it left off.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use pushbox::core::save::{self, Progress, Store};
+use pushbox::core::{Direction, Game};
+use pushbox::game::replay::{PastedText, Replay, ReplayCmd};
+use pushbox::game::save::{Notices, SaveConfig, Saves};
+use pushbox::game::{CurrentLevel, Play, PlayerCommand, Screen, Session, Settings};
+
+use crate::game::{bare_app, builtin, check_mirror, send, settle};
+
+/// A headless game on the built-in levels saving into `dir`, one step per frame.
+fn app_with_data(dir: &Path) -> App {
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(SaveConfig {
+        dir: Some(dir.to_path_buf()),
+        force_instant: false,
+    });
+    assert!(
+        pushbox::game::run_until_playing(&mut app, 1000),
+        "never reached Playing"
+    );
+    // One step per 100 ms frame, whatever the saved settings say.
+    *app.world_mut().resource_mut::<Settings>() = Settings {
+        step_seconds: 0.1,
+        instant: false,
+    };
+    app.update();
+    app
+}
+
+fn exit(app: &mut App) {
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+}
+
+fn game(app: &App) -> Game {
+    app.world().resource::<Session>().game.clone()
+}
+
+fn notices(app: &App) -> Vec<String> {
+    app.world().resource::<Notices>().0.clone()
+}
+
+fn play_state(app: &App) -> Play {
+    *app.world().resource::<State<Play>>().get()
+}
+
+#[test]
+fn a_restart_restores_the_level_board_counters_and_redo_list() {
+    let d = crate::temp_dir("restore");
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Choose(3));
+    settle(&mut app);
+    for dir in [Direction::Left, Direction::Left, Direction::Up] {
+        send(&mut app, PlayerCommand::Step(dir));
+        settle(&mut app);
+    }
+    send(&mut app, PlayerCommand::Tap(pushbox::core::Pos::new(4, 1)));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    let before = game(&app);
+    assert!(before.history().len() >= 3 && !before.redo_list().is_empty());
+    exit(&mut app);
+    drop(app);
+
+    let mut again = app_with_data(&d);
+    assert!(notices(&again).is_empty(), "{:?}", notices(&again));
+    assert_eq!(again.world().resource::<CurrentLevel>().index, 3);
+    let after = game(&again);
+    assert_eq!(after, before, "board, counters, history and redo list");
+    check_mirror(&mut again);
+    // The restored redo list works.
+    send(&mut again, PlayerCommand::Redo);
+    settle(&mut again);
+    assert_eq!(game(&again).redo_list().len(), 0);
+}
+
+#[test]
+fn each_move_group_is_saved_without_an_exit() {
+    let d = crate::temp_dir("autosave");
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    let played = game(&app);
+    // No exit: a crash right now would find this on disk.
+    drop(app);
+    let s = Store::new(&d).read::<save::Session>(Store::SESSION);
+    let cur = s.value.current.expect("the session was saved");
+    assert_eq!(cur.steps, "r");
+    assert_eq!(cur.applied, 1);
+    let again = app_with_data(&d);
+    assert_eq!(game(&again), played);
+}
+
+#[test]
+fn a_corrupt_save_is_set_aside_and_the_game_still_starts() {
+    let d = crate::temp_dir("corrupt");
+    std::fs::write(d.join("session.ron"), "(version: 1, current: Some((collec").unwrap();
+    std::fs::write(d.join("progress.ron"), "(version: 99, levels: {})").unwrap();
+    let app = app_with_data(&d);
+    let n = notices(&app);
+    assert!(
+        n.iter()
+            .any(|m| m.contains("session.ron") && m.contains("line 1")),
+        "{n:?}"
+    );
+    assert!(n.iter().any(|m| m.contains("newer PushBox")), "{n:?}");
+    assert!(d.join("session.ron.bad-1").exists());
+    assert!(d.join("progress.ron.bad-1").exists());
+    assert_eq!(game(&app).history().len(), 0, "started fresh");
+}
+
+#[test]
+fn a_save_naming_a_missing_collection_starts_the_builtin_levels() {
+    let d = crate::temp_dir("missing");
+    let s = save::Session {
+        current: Some(save::SavedGame {
+            collection: "/no/such/folder/levels.xsb".into(),
+            index: 7,
+            board: "0123456789abcdef".into(),
+            steps: "rr".into(),
+            applied: 2,
+        }),
+        ..Default::default()
+    };
+    Store::new(&d).write(Store::SESSION, &s).unwrap();
+    let app = app_with_data(&d);
+    let n = notices(&app);
+    assert!(
+        n.iter()
+            .any(|m| m.contains("/no/such/folder/levels.xsb") && m.contains("built-in")),
+        "{n:?}"
+    );
+    assert_eq!(app.world().resource::<CurrentLevel>().index, 0);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+}
+
+#[test]
+fn saved_moves_that_do_not_replay_start_the_level_afresh() {
+    let d = crate::temp_dir("badmoves");
+    let level = &builtin().levels[0];
+    let s = save::Session {
+        current: Some(save::SavedGame {
+            collection: save::BUILTIN.into(),
+            index: 0,
+            board: save::fingerprint_key(level),
+            steps: "rUUU".into(),
+            applied: 4,
+        }),
+        ..Default::default()
+    };
+    Store::new(&d).write(Store::SESSION, &s).unwrap();
+    let app = app_with_data(&d);
+    assert!(
+        notices(&app).iter().any(|m| m.contains("step 2 fails")),
+        "{:?}",
+        notices(&app)
+    );
+    assert_eq!(game(&app).history().len(), 0);
+}
+
+fn solve_first_level(app: &mut App, lurd: &str) {
+    for ch in lurd.chars() {
+        send(app, PlayerCommand::Step(Direction::from_lurd(ch).unwrap()));
+        settle(app);
+    }
+}
+
+#[test]
+fn solving_keeps_the_best_solutions_on_disk() {
+    let d = crate::temp_dir("records");
+    let mut app = app_with_data(&d);
+    // A roundabout solution first, then the short one.
+    solve_first_level(&mut app, "rlrRR");
+    assert_eq!(play_state(&app), Play::Solved);
+    let level = builtin().levels[0].clone();
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    let r = progress.records(&level).expect("recorded");
+    assert_eq!(
+        r.best_moves.as_ref().unwrap().lurd.as_deref(),
+        Some("rlrRR")
+    );
+    send(&mut app, PlayerCommand::Restart);
+    settle(&mut app);
+    // Restart keeps the moves as redo; a new first step drops them.
+    solve_first_level(&mut app, "rRR");
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    let r = progress.records(&level).unwrap();
+    assert_eq!(r.best_moves.as_ref().unwrap().moves, 3);
+    assert_eq!(r.best_pushes.as_ref().unwrap().pushes, 2);
+    // The picker reads the same records.
+    let saves = app.world().resource::<Saves>();
+    assert_eq!(
+        saves
+            .progress
+            .records(&level)
+            .unwrap()
+            .best_moves
+            .as_ref()
+            .unwrap()
+            .moves,
+        3
+    );
+}
+
+#[test]
+fn a_recording_that_does_not_solve_its_level_is_reported_and_not_kept() {
+    let d = crate::temp_dir("badrecord");
+    let level = builtin().levels[0].clone();
+    let mut p = Progress::default();
+    p.offer(
+        &level,
+        &pushbox::core::level::Recording {
+            moves: 3,
+            pushes: 2,
+            lurd: Some("rUR".into()),
+        },
+    );
+    Store::new(&d).write(Store::PROGRESS, &p).unwrap();
+    let app = app_with_data(&d);
+    let n = notices(&app);
+    assert!(
+        n.iter()
+            .any(|m| m.contains("does not solve") && m.contains("step 2")),
+        "{n:?}"
+    );
+    let saves = app.world().resource::<Saves>();
+    assert!(
+        saves
+            .progress
+            .records(&level)
+            .is_none_or(|r| r.best_moves.is_none())
+    );
+    let kept = std::fs::read_to_string(d.join("progress.rejected.ron")).unwrap();
+    assert!(kept.contains("rUR"), "kept aside, not lost: {kept}");
+}
+
+#[test]
+fn a_pasted_solution_is_verified_replayed_and_the_players_game_comes_back() {
+    let d = crate::temp_dir("replay");
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Choose(3));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Step(Direction::Left));
+    settle(&mut app);
+    let mine = game(&app);
+
+    // Not a solution: said, with the step, and nothing changes.
+    app.world_mut()
+        .write_message(PastedText("lluurDuXrr".into()));
+    app.update();
+    app.update();
+    assert!(
+        notices(&app).iter().any(|m| m.contains("clipboard")),
+        "{:?}",
+        notices(&app)
+    );
+    app.world_mut().write_message(PastedText("llll".into()));
+    app.update();
+    app.update();
+    assert!(
+        notices(&app)
+            .last()
+            .is_some_and(|m| m.contains("not a solution") && m.contains("step 3 (l)")),
+        "{:?}",
+        notices(&app)
+    );
+    assert_eq!(play_state(&app), Play::Active);
+
+    let solution = "lluurDurrrddllLrrruulDullddrR";
+    app.world_mut()
+        .write_message(PastedText(format!("  {}\n", solution.to_lowercase())));
+    app.update();
+    app.update();
+    assert_eq!(play_state(&app), Play::Replay);
+    assert_eq!(app.world().resource::<Replay>().steps, solution.len());
+    // Plays at one step per 100 ms frame at 1x; 4x does four.
+    let at = |app: &App| game(app).history().len();
+    let a = at(&app);
+    app.update();
+    assert_eq!(at(&app), a + 1);
+    app.world_mut().write_message(ReplayCmd::Faster);
+    app.world_mut().write_message(ReplayCmd::Faster);
+    app.update();
+    let b = at(&app);
+    app.update();
+    assert_eq!(at(&app), b + 4, "4x");
+    // Pause, step back and forward, scrub, to the end.
+    app.world_mut().write_message(ReplayCmd::PlayPause);
+    app.update();
+    let c = at(&app);
+    app.update();
+    assert_eq!(at(&app), c, "paused");
+    app.world_mut().write_message(ReplayCmd::Back);
+    app.update();
+    assert_eq!(at(&app), c - 1);
+    app.world_mut().write_message(ReplayCmd::Seek(0.5));
+    app.update();
+    assert_eq!(at(&app), (solution.len() as f32 * 0.5).round() as usize);
+    check_mirror(&mut app);
+    app.world_mut().write_message(ReplayCmd::ToEnd);
+    app.update();
+    let end = game(&app);
+    assert!(end.is_solved());
+    assert_eq!(end.board().moves() as usize, solution.len());
+    assert_eq!(end.board().pushes(), 4);
+    check_mirror(&mut app);
+    // Keep it as a record, then close: the player's own game is back.
+    app.world_mut().write_message(ReplayCmd::Keep);
+    app.world_mut().write_message(ReplayCmd::Close);
+    app.update();
+    app.update();
+    assert_eq!(play_state(&app), Play::Active);
+    assert_eq!(game(&app), mine);
+    check_mirror(&mut app);
+    let level = builtin().levels[3].clone();
+    let p = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    assert_eq!(
+        p.records(&level)
+            .unwrap()
+            .best_moves
+            .as_ref()
+            .unwrap()
+            .lurd
+            .as_deref(),
+        Some(solution)
+    );
+    // V replays the best recording.
+    send(&mut app, PlayerCommand::Replay);
+    app.update();
+    app.update();
+    assert_eq!(play_state(&app), Play::Replay);
+    // Exiting during a replay saves the player's game, not the replay's.
+    exit(&mut app);
+    drop(app);
+    let again = app_with_data(&d);
+    assert_eq!(game(&again), mine);
+}
