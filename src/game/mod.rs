@@ -143,7 +143,7 @@ impl Plugin for AppPlugin {
         .add_plugins(GamePlugin)
         .add_plugins((view::plugin, hud::plugin));
         app.insert_resource(save::SaveConfig {
-            dir: crate::core::save::data_dir(self.data_dir.as_deref()),
+            dir: save::data_folder(self.data_dir.as_deref()),
             force_instant: self.instant,
         });
         if self.instant {

@@ -547,7 +547,8 @@ fn spawn_panel(mut commands: Commands, replay: Option<Res<Replay>>) {
                 padding: UiRect::all(px(12)),
                 ..default()
             },
-            BackgroundColor(super::hud::PANEL),
+            // Opaque: the game's own buttons are underneath.
+            BackgroundColor(Color::srgb(0.06, 0.07, 0.09)),
             DespawnOnExit(Play::Replay),
         ))
         .with_children(|panel| {

@@ -26,6 +26,21 @@ pub struct SaveConfig {
     pub force_instant: bool,
 }
 
+/// The player's data folder: `explicit` (`--data-dir`), else `PUSHBOX_DATA_DIR`, else on Android
+/// the app's internal storage, else the platform's data directory.
+pub fn data_folder(explicit: Option<&std::path::Path>) -> Option<PathBuf> {
+    #[cfg(target_os = "android")]
+    if explicit.is_none()
+        && std::env::var_os(save::DATA_DIR_ENV).is_none()
+        && let Some(p) = bevy::android::ANDROID_APP
+            .get()
+            .and_then(|a| a.internal_data_path())
+    {
+        return Some(p);
+    }
+    save::data_dir(explicit)
+}
+
 /// The open save files and the player's records.
 #[derive(Resource, Default)]
 pub struct Saves {

@@ -5,7 +5,7 @@
 //! Script steps, separated by `;` or new lines:
 //! `tap X,Y` (a cell, named as `pushbox path` names it), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
 //! `lurd MOVES` (arrow-key presses), `wait` (until the worker stops), `frames N`,
-//! `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
+//! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture.
 
 use std::path::PathBuf;
@@ -35,6 +35,8 @@ pub enum ScriptStep {
     Wait,
     Frames(u32),
     Screenshot(PathBuf),
+    /// Put this text on the system clipboard (then `key Ctrl+V` pastes it).
+    Clipboard(String),
 }
 
 /// A parsed script plus the screenshot to take at the end.
@@ -60,6 +62,10 @@ fn key_code(name: &str) -> Option<KeyCode> {
         "tab" => Tab,
         "enter" => Enter,
         "escape" | "esc" => Escape,
+        "home" => Home,
+        "end" => End,
+        "plus" | "equal" => Equal,
+        "minus" => Minus,
         s if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
             const LETTERS: [KeyCode; 26] = [
                 KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN,
@@ -121,6 +127,7 @@ impl Script {
                     steps.push(ScriptStep::Frames(2));
                 }
                 "wait" => steps.push(ScriptStep::Wait),
+                "clipboard" => steps.push(ScriptStep::Clipboard(arg.to_string())),
                 "frames" => steps.push(ScriptStep::Frames(
                     arg.parse().map_err(|_| bad("frames takes a number"))?,
                 )),
@@ -200,7 +207,7 @@ fn run_script(
     mut exit: MessageWriter<AppExit>,
     problem: Res<super::hud::LevelProblem>,
     (buttons, labels, window_info): (
-        Query<(&super::hud::CommandButton, &UiGlobalTransform, &Children)>,
+        Query<(&UiGlobalTransform, &Children), With<Button>>,
         Query<&Text>,
         Single<&Window, With<PrimaryWindow>>,
     ),
@@ -298,12 +305,12 @@ fn run_script(
             click_at = Some(at);
         }
         ScriptStep::Button(label) => {
-            let found = buttons.iter().find(|(_, _, children)| {
+            let found = buttons.iter().find(|(_, children)| {
                 children
                     .iter()
                     .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
             });
-            let Some((_, at, _)) = found else {
+            let Some((at, _)) = found else {
                 error!("button {label:?}: there is no such button on screen");
                 exit.write(AppExit::error());
                 return;
@@ -311,6 +318,13 @@ fn run_script(
             // The node's centre, from physical to logical pixels.
             let at = at.translation / window_info.scale_factor();
             click_at = Some(at);
+        }
+        ScriptStep::Clipboard(text) => {
+            if let Err(e) = set_clipboard(&text) {
+                error!("clipboard: {e}");
+                exit.write(AppExit::error());
+                return;
+            }
         }
         ScriptStep::Screenshot(path) => {
             let mut layout = String::new();
@@ -367,4 +381,19 @@ fn run_script(
         runner.click = Some((at, 2));
     }
     runner.at += 1;
+}
+
+/// Puts text on the system clipboard. The clipboard object is kept for the rest of the run: on
+/// X11 the text is served from it.
+#[cfg(not(target_os = "android"))]
+fn set_clipboard(text: &str) -> Result<(), String> {
+    let mut c = arboard::Clipboard::new().map_err(|e| e.to_string())?;
+    c.set_text(text).map_err(|e| e.to_string())?;
+    Box::leak(Box::new(c));
+    Ok(())
+}
+
+#[cfg(target_os = "android")]
+fn set_clipboard(_: &str) -> Result<(), String> {
+    Err("not available on Android".into())
 }

@@ -160,7 +160,10 @@ fn scripted_window_plays_a_builtin_level_to_solved() {
     );
     let level_arg = format!("{}:1", level_file.display());
     let end = shot("end.png");
+    let data = d.join("data");
     if !play(&[
+        "--data-dir",
+        data.to_str().unwrap(),
         "--level",
         &level_arg,
         "--input",
@@ -212,4 +215,86 @@ fn scripted_window_plays_a_builtin_level_to_solved() {
         after > before + 1500,
         "the solved overlay's text is shown: {before} white pixels before, {after} after"
     );
+}
+
+/// Play some moves on level 4 and close the window; start again: the same position. Then replay a
+/// solution file to its end, and close the replay: the player's position is back.
+#[test]
+fn the_window_restores_the_game_and_replays_a_solution() {
+    let d = temp_dir("window-save");
+    let data = d.join("data");
+    let data = data.to_str().unwrap();
+    let first = d.join("first.png");
+    if !play(&[
+        "--data-dir",
+        data,
+        "--instant",
+        "--input",
+        "key N; key N; key N; wait; lurd ll; wait; lurd u; wait",
+        "--screenshot",
+        first.to_str().unwrap(),
+    ]) {
+        return;
+    }
+    let again = d.join("again.png");
+    play(&["--data-dir", data, "--screenshot", again.to_str().unwrap()]);
+    let (a, b) = (Shot::load(&first), Shot::load(&again));
+    assert_eq!(a.moves, 3);
+    assert_eq!(b.moves, 3, "the counters came back");
+    assert_eq!(b.cells("worker"), a.cells("worker"));
+    assert_eq!(b.cells("box"), a.cells("box"));
+    assert_eq!(b.layout, a.layout, "every item on the same cell and pixel");
+    b.check_colours(false);
+
+    let solution = d.join("level4.lurd");
+    std::fs::write(&solution, "lluurDurrrddllLrrruulDullddrR\n").unwrap();
+    let (replayed, closed) = (d.join("replayed.png"), d.join("closed.png"));
+    play(&[
+        "--data-dir",
+        data,
+        "--replay",
+        solution.to_str().unwrap(),
+        "--input",
+        &format!(
+            "frames 5; key End; wait; screenshot {}; key Escape; wait",
+            replayed.display()
+        ),
+        "--screenshot",
+        closed.to_str().unwrap(),
+    ]);
+    let r = Shot::load(&replayed);
+    assert!(r.solved, "the replay ends solved");
+    assert_eq!(r.moves, 29);
+    assert!(r.layout.iter().all(|l| l.0 != "box"), "every box on a goal");
+    assert_eq!(r.layout.iter().filter(|l| l.0 == "box-on-goal").count(), 2);
+    r.check_colours(false);
+    let c = Shot::load(&closed);
+    assert_eq!(
+        c.layout, a.layout,
+        "the player's game is back after the replay"
+    );
+
+    // The system clipboard: a wrong solution is refused, a right one replayed and kept with the
+    // replay screen's buttons (clicked through UI picking).
+    let pasted = d.join("pasted.png");
+    let level1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
+    play(&[
+        "--data-dir",
+        data,
+        "--level",
+        &format!("{}:1", level1.display()),
+        "--input",
+        &format!(
+            "clipboard rrrr; frames 5; key Ctrl+V; frames 3; clipboard rlrRR; frames 5; key Ctrl+V; frames 3; button >|; wait; screenshot {}; button Keep; frames 2; button Close; frames 3",
+            pasted.display()
+        ),
+    ]);
+    let p = Shot::load(&pasted);
+    assert!(p.solved && p.moves == 5);
+    let progress = std::fs::read_to_string(d.join("data/progress.ron")).unwrap();
+    assert!(
+        progress.contains("\"rlrRR\""),
+        "kept as a record: {progress}"
+    );
+    assert!(!progress.contains("rrrr"));
 }
