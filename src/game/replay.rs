@@ -228,14 +228,20 @@ fn pasted_solutions(mut pasted: MessageReader<PastedText>, mut out: MessageWrite
     }
 }
 
-/// A file dropped on the window: its text as a solution of the current level.
+/// A file dropped on the window: a progress backup (`.ron`) is merged into the records; any
+/// other file is read as a LURD solution of the current level.
 fn dropped_files(
     mut drops: MessageReader<bevy::window::FileDragAndDrop>,
     mut out: MessageWriter<StartReplay>,
     mut notices: ResMut<Notices>,
+    mut saves: ResMut<Saves>,
 ) {
     for d in drops.read() {
         if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
+            if path_buf.extension().is_some_and(|e| e == "ron") {
+                super::save::import_backup(&mut saves, &mut notices, path_buf);
+                continue;
+            }
             match std::fs::read_to_string(path_buf) {
                 Ok(lurd) => {
                     out.write(StartReplay {

@@ -433,3 +433,47 @@ pub fn offer(
     }
     true
 }
+
+/// Merges a progress backup file into the records (a file dropped on the window), keeping the
+/// better solution of each pair, and says what happened.
+pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path::Path) {
+    let parsed = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read: {e}"))
+        .and_then(|t| {
+            ron::from_str::<Progress>(&t).map_err(|e| {
+                format!(
+                    "line {}, column {}: {}",
+                    e.span.start.line, e.span.start.col, e.code
+                )
+            })
+        });
+    let theirs = match parsed {
+        Ok(p) if p.version <= save::VERSION => p,
+        Ok(p) => {
+            notices.say(format!(
+                "{}: written by a newer PushBox (format version {})",
+                path.display(),
+                p.version
+            ));
+            return;
+        }
+        Err(e) => {
+            notices.say(format!("{}: not a PushBox backup: {e}", path.display()));
+            return;
+        }
+    };
+    let improved = saves.progress.merge(&theirs);
+    // Recheck the records of the collection on screen.
+    saves.checked = None;
+    if let Some(store) = &saves.store
+        && let Err(e) = store.write(Store::PROGRESS, &saves.progress)
+    {
+        notices.say(format!("cannot save the records: {e}"));
+        return;
+    }
+    notices.say(format!(
+        "{}: merged {} level records, {improved} improved",
+        path.display(),
+        theirs.levels.len()
+    ));
+}

@@ -63,6 +63,48 @@ fn xsokoban_both_copies_give_identical_boards() {
     }
 }
 
+/// Records are keyed by the board: the two XSokoban copies (different files, line endings and
+/// formats, renamed or converted) share them level by level, and no two boards share a key.
+#[test]
+fn records_match_across_collections_by_board_fingerprint() {
+    use pushbox::core::save::{Progress, fingerprint_key};
+    let lf = load("levels/xsokoban/XSokoban_90.xsb");
+    let crlf = load("levels/xsokoban/XSokoban_90_sokobano-crlf.xsb");
+    let micro = load("levels/microban/Microban_155.xsb");
+    let mut keys = std::collections::HashSet::new();
+    for l in lf.levels.iter().chain(&micro.levels) {
+        assert!(keys.insert(fingerprint_key(l)), "{} shares a key", l.title);
+    }
+    // Through .bxa and back, with the titles changed: the same keys.
+    let d = crate::temp_dir("fingerprints");
+    let mut renamed = crlf.clone();
+    for l in &mut renamed.levels {
+        l.title = format!("renamed {}", l.title);
+    }
+    let bxa = d.join("copy.bxa");
+    pushbox::core::files::save(&bxa, &renamed).unwrap();
+    let back = pushbox::core::files::load(&bxa).unwrap().collection;
+    let mut p = Progress::default();
+    let tsv_rows = tsv("solutions/xsokoban/xsokoban_level1.tsv");
+    let (_, moves, pushes, lurd) = &tsv_rows[0];
+    p.offer(
+        &back.levels[0],
+        &pushbox::core::level::Recording {
+            moves: *moves,
+            pushes: *pushes,
+            lurd: Some(lurd.clone()),
+        },
+    );
+    for (a, b) in lf.levels.iter().zip(&back.levels) {
+        assert_eq!(fingerprint_key(a), fingerprint_key(b));
+    }
+    let r = p
+        .records(&lf.levels[0])
+        .expect("the record is found from the other copy");
+    assert_eq!(r.best_moves.as_ref().unwrap().moves, 230);
+    assert!(p.records(&lf.levels[1]).is_none());
+}
+
 /// Rows of a TSV solution file: (level, moves, pushes, lurd).
 fn tsv(rel: &str) -> Vec<(usize, u32, u32, String)> {
     let text = std::fs::read_to_string(shared(rel)).unwrap();

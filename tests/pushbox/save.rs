@@ -344,3 +344,60 @@ fn a_pasted_solution_is_verified_replayed_and_the_players_game_comes_back() {
     let again = app_with_data(&d);
     assert_eq!(game(&again), mine);
 }
+
+#[test]
+fn a_backup_dropped_on_the_window_merges_into_the_records() {
+    let d = crate::temp_dir("dropbackup");
+    let mut app = app_with_data(&d);
+    let level = builtin().levels[0].clone();
+    let mut theirs = Progress::default();
+    theirs.offer(
+        &level,
+        &pushbox::core::level::Recording {
+            moves: 3,
+            pushes: 2,
+            lurd: Some("rRR".into()),
+        },
+    );
+    let file = d.join("from-my-phone.ron");
+    Store::new(&d).write("from-my-phone.ron", &theirs).unwrap();
+    let window = app.world_mut().spawn_empty().id();
+    app.world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+            window,
+            path_buf: file.clone(),
+        });
+    app.update();
+    assert!(
+        notices(&app)
+            .iter()
+            .any(|m| m.contains("from-my-phone.ron: merged 1 level records, 1 improved")),
+        "{:?}",
+        notices(&app)
+    );
+    let p = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    assert_eq!(
+        p.records(&level)
+            .unwrap()
+            .best_moves
+            .as_ref()
+            .unwrap()
+            .moves,
+        3
+    );
+    // A broken one is named, with its place, and changes nothing.
+    std::fs::write(&file, "(version: 1, levels: {").unwrap();
+    app.world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+            window,
+            path_buf: file,
+        });
+    app.update();
+    assert!(
+        notices(&app)
+            .last()
+            .is_some_and(|m| m.contains("not a PushBox backup: line 1")),
+        "{:?}",
+        notices(&app)
+    );
+}
