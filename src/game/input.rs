@@ -176,8 +176,9 @@ pub fn on_cell_click(
     cells: Query<&GridPos>,
     mut out: MessageWriter<PlayerCommand>,
 ) {
-    // Whether a tap counts now (not while solved or picking) is decided in `walk::plan`.
-    if click.button != PointerButton::Primary {
+    // Whether a tap counts now (not while solved or picking) is decided in `walk::plan`. Touches
+    // are read as gestures (`touch`), so that a pinch or a swipe never taps.
+    if click.button != PointerButton::Primary || click.pointer_id.is_touch() {
         return;
     }
     if let Ok(g) = cells.get(click.entity) {

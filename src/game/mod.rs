@@ -16,6 +16,7 @@ pub mod levels;
 pub mod replay;
 pub mod save;
 pub mod script;
+pub mod touch;
 pub mod view;
 pub mod walk;
 
@@ -101,6 +102,7 @@ impl Plugin for GamePlugin {
             walk::plugin,
             save::plugin,
             replay::plugin,
+            touch::plugin,
         ));
     }
 }

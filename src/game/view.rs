@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::board::{BoardRoot, Crate, GridPos, Outside, Session, Tile, Worker};
 use super::input::on_cell_click;
+use super::touch::{BoardScreen, BoardZoom};
 use super::walk::Unreachable;
 use super::{AppSystems, Settings};
 use crate::core::Pos;
@@ -62,6 +63,7 @@ pub(super) fn plugin(app: &mut App) {
             face,
             mark_unreachable,
             fade,
+            track_screen,
         )
             .chain()
             .in_set(AppSystems::SyncView),
@@ -85,23 +87,54 @@ fn board_size(session: &Session) -> (u32, u32) {
     (b.width(), b.height())
 }
 
+/// Fits the board (with room for the HUD) to any window, then applies the player's zoom and pan.
 fn fit_camera(
     session: Option<Res<Session>>,
-    mut camera: Query<&mut Projection, With<BoardCamera>>,
+    zoom: Res<BoardZoom>,
+    mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() {
+    if !session.is_changed() && !zoom.is_changed() {
         return;
     }
     let (w, h) = board_size(&session);
-    for mut p in &mut camera {
+    for (mut p, mut t) in &mut camera {
         if let Projection::Orthographic(o) = &mut *p {
             o.scaling_mode = ScalingMode::AutoMin {
                 min_width: (w as f32 + MARGIN_CELLS.0) * CELL,
                 min_height: (h as f32 + MARGIN_CELLS.1) * CELL,
             };
             o.viewport_origin = Vec2::new(0.5, 0.5);
+            o.scale = 1.0 / zoom.zoom.max(0.01);
         }
+        t.translation = zoom.pan.extend(t.translation.z);
+    }
+}
+
+/// Keeps [`BoardScreen`] (where the board is on screen) for the touch gestures.
+fn track_screen(
+    mut commands: Commands,
+    session: Option<Res<Session>>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    current: Option<Res<BoardScreen>>,
+) {
+    let Some(session) = session else { return };
+    let Ok((cam, t)) = camera.single() else {
+        return;
+    };
+    let (Ok(origin), Ok(x1)) = (
+        cam.world_to_viewport(t, Vec3::ZERO),
+        cam.world_to_viewport(t, Vec3::new(CELL, 0.0, 0.0)),
+    ) else {
+        return;
+    };
+    let now = BoardScreen {
+        origin,
+        scale: (x1.x - origin.x) / CELL,
+        size: board_size(&session),
+    };
+    if current.as_deref() != Some(&now) {
+        commands.insert_resource(now);
     }
 }
 

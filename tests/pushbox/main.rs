@@ -6,6 +6,7 @@ mod cli;
 mod data;
 mod game;
 mod save;
+mod touch;
 mod window;
 
 use std::path::PathBuf;
