@@ -114,7 +114,10 @@ fn button(label: &str, cmd: PlayerCommand) -> impl Bundle {
         CommandButton(cmd),
         Node {
             min_width: px(88),
+            // Finger-sized: 48 logical pixels are 48 dp on a phone (Bevy scales UI by the screen's
+            // scale factor). Never squeezed below that by a crowded panel.
             min_height: px(48),
+            flex_shrink: 0.0,
             padding: UiRect::axes(px(14), px(8)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
@@ -366,6 +369,7 @@ fn spawn_picker(
                 justify_content: JustifyContent::Center,
                 column_gap: px(8),
                 row_gap: px(8),
+                flex_shrink: 0.0,
                 ..default()
             })
             .with_children(|grid| {

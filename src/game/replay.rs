@@ -502,6 +502,7 @@ fn replay_button(label: &str, cmd: ReplayCmd) -> impl Bundle {
         Node {
             min_width: px(56),
             min_height: px(48),
+            flex_shrink: 0.0,
             padding: UiRect::axes(px(10), px(8)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,

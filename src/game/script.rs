@@ -4,9 +4,11 @@
 //!
 //! Script steps, separated by `;` or new lines:
 //! `tap X,Y` (a cell, named as `pushbox path` names it), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
-//! `lurd MOVES` (arrow-key presses), `wait` (until the worker stops), `frames N`,
+//! `lurd MOVES` (arrow-key presses), `touch X,Y`, `swipe X,Y DIR` and `pinch X,Y FACTOR` (touch
+//! gestures into Bevy's touch input), `wait` (until the worker stops), `frames N`,
 //! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
-//! and every box are: grid cell and screen pixel, for checking the picture.
+//! and every box are: grid cell and screen pixel, for checking the picture; `FILE.png.buttons`
+//! lists the window size and every button's rectangle (logical pixels) and label.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -14,6 +16,7 @@ use std::time::Duration;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -37,6 +40,18 @@ pub enum ScriptStep {
     Screenshot(PathBuf),
     /// Put this text on the system clipboard (then `key Ctrl+V` pastes it).
     Clipboard(String),
+    /// A touch gesture at a cell, fed to Bevy's touch input.
+    Touch(u32, u32, TouchGesture),
+}
+
+/// Touch gestures the script can make.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TouchGesture {
+    Tap,
+    /// 60 pixels in this direction.
+    Swipe(crate::core::Direction),
+    /// Two fingers 40 pixels apart around the cell, spread (or closed) by this factor.
+    Pinch(f32),
 }
 
 /// A parsed script plus the screenshot to take at the end.
@@ -126,6 +141,29 @@ impl Script {
                     steps.push(ScriptStep::Button(arg.to_string()));
                     steps.push(ScriptStep::Frames(2));
                 }
+                "touch" | "swipe" | "pinch" => {
+                    let (cell, rest) = arg.split_once(' ').unwrap_or((arg, ""));
+                    let (x, y) = crate::cli::parse_cell(cell).map_err(|e| bad(&e))?;
+                    let gesture = match cmd {
+                        "touch" => TouchGesture::Tap,
+                        "swipe" => TouchGesture::Swipe(
+                            rest.trim()
+                                .chars()
+                                .next()
+                                .and_then(crate::core::Direction::from_lurd)
+                                .ok_or_else(|| bad("swipe X,Y takes a direction: l, u, r or d"))?,
+                        ),
+                        _ => TouchGesture::Pinch(
+                            rest.trim()
+                                .parse()
+                                .ok()
+                                .filter(|f: &f32| *f > 0.0)
+                                .ok_or_else(|| bad("pinch X,Y takes a factor such as 3"))?,
+                        ),
+                    };
+                    steps.push(ScriptStep::Touch(x, y, gesture));
+                    steps.push(ScriptStep::Frames(2));
+                }
                 "wait" => steps.push(ScriptStep::Wait),
                 "clipboard" => steps.push(ScriptStep::Clipboard(arg.to_string())),
                 "frames" => steps.push(ScriptStep::Frames(
@@ -137,7 +175,7 @@ impl Script {
                 }
                 _ => {
                     return Err(bad(
-                        "unknown step (tap, key, lurd, wait, frames, screenshot)",
+                        "unknown step (tap, key, lurd, button, touch, swipe, pinch, clipboard, wait, frames, screenshot)",
                     ));
                 }
             }
@@ -160,6 +198,9 @@ struct Runner {
     click: Option<(Vec2, u8)>,
     /// A screenshot being written.
     shot: Option<PathBuf>,
+    /// Touch events still to send, one batch per frame.
+    touches: std::collections::VecDeque<Vec<(u64, TouchPhase, Vec2)>>,
+    next_finger: u64,
     elapsed: Duration,
 }
 
@@ -206,10 +247,11 @@ fn run_script(
     mut pointer: MessageWriter<PointerInput>,
     mut exit: MessageWriter<AppExit>,
     problem: Res<super::hud::LevelProblem>,
-    (buttons, labels, window_info): (
-        Query<(&UiGlobalTransform, &Children), With<Button>>,
+    (buttons, labels, window_info, mut touch_out): (
+        Query<(&UiGlobalTransform, &Children, &ComputedNode), With<Button>>,
         Query<&Text>,
         Single<&Window, With<PrimaryWindow>>,
+        MessageWriter<TouchInput>,
     ),
 ) {
     let window = *window;
@@ -228,6 +270,18 @@ fn run_script(
     };
     for k in std::mem::take(&mut runner.release) {
         keys.write(key_event(k, ButtonState::Released));
+    }
+    if let Some(batch) = runner.touches.pop_front() {
+        for (id, phase, position) in batch {
+            touch_out.write(TouchInput {
+                phase,
+                position,
+                window,
+                force: None,
+                id,
+            });
+        }
+        return;
     }
     if let Some((at, left)) = runner.click {
         // Picking needs a frame to hover the cell before the press, and the release after it.
@@ -304,13 +358,54 @@ fn run_script(
             };
             click_at = Some(at);
         }
+        ScriptStep::Touch(x, y, gesture) => {
+            let Some(at) = x
+                .checked_sub(indent)
+                .and_then(|x| screen_of(Pos::new(x, y)))
+            else {
+                error!("touch {x},{y}: the cell is not on screen");
+                exit.write(AppExit::error());
+                return;
+            };
+            let a = runner.next_finger;
+            runner.next_finger += 2;
+            let b = a + 1;
+            use TouchPhase::*;
+            let batches: Vec<Vec<(u64, TouchPhase, Vec2)>> = match gesture {
+                TouchGesture::Tap => vec![vec![(a, Started, at)], vec![(a, Ended, at)]],
+                TouchGesture::Swipe(d) => {
+                    let (dx, dy) = d.offset();
+                    let to = at + Vec2::new(dx as f32, dy as f32) * 60.0;
+                    vec![
+                        vec![(a, Started, at)],
+                        vec![(a, Moved, (at + to) / 2.0)],
+                        vec![(a, Moved, to)],
+                        vec![(a, Ended, to)],
+                    ]
+                }
+                TouchGesture::Pinch(f) => {
+                    let half = |k: f32| Vec2::new(20.0 * k, 0.0);
+                    let mut v = vec![vec![
+                        (a, Started, at - half(1.0)),
+                        (b, Started, at + half(1.0)),
+                    ]];
+                    for i in 1..=4 {
+                        let k = 1.0 + (f - 1.0) * i as f32 / 4.0;
+                        v.push(vec![(a, Moved, at - half(k)), (b, Moved, at + half(k))]);
+                    }
+                    v.push(vec![(a, Ended, at - half(f)), (b, Ended, at + half(f))]);
+                    v
+                }
+            };
+            runner.touches.extend(batches);
+        }
         ScriptStep::Button(label) => {
-            let found = buttons.iter().find(|(_, children)| {
+            let found = buttons.iter().find(|(_, children, _)| {
                 children
                     .iter()
                     .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
             });
-            let Some((at, _)) = found else {
+            let Some((at, _, _)) = found else {
                 error!("button {label:?}: there is no such button on screen");
                 exit.write(AppExit::error());
                 return;
@@ -358,8 +453,34 @@ fn run_script(
                     )
                 }
             }
+            // Every button on screen: its rectangle in logical pixels and its label.
+            let scale = window_info.scale_factor();
+            let cell_px = match (screen_of(Pos::new(0, 0)), screen_of(Pos::new(1, 0))) {
+                (Some(a), Some(b)) => a.distance(b),
+                _ => 0.0,
+            };
+            let mut rects = format!(
+                "window {} {} cell {cell_px:.1}\n",
+                window_info.width(),
+                window_info.height()
+            );
+            for (t, children, node) in &buttons {
+                let label: String = children
+                    .iter()
+                    .filter_map(|c| labels.get(c).ok())
+                    .map(|t| t.0.clone())
+                    .collect();
+                let size = node.size() / scale;
+                let top_left = t.translation / scale - size / 2.0;
+                rects += &format!(
+                    "{:.1} {:.1} {:.1} {:.1} {label}\n",
+                    top_left.x, top_left.y, size.x, size.y
+                );
+            }
             let _ = std::fs::remove_file(&path);
-            if let Err(e) = std::fs::write(path.with_extension("png.layout"), layout) {
+            let written = std::fs::write(path.with_extension("png.layout"), layout)
+                .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects));
+            if let Err(e) = written {
                 error!("{}: {e}", path.display());
             }
             commands

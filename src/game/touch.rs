@@ -89,14 +89,18 @@ enum Gesture {
         /// Seconds until the held swipe steps again.
         hold: f32,
     },
-    /// Two fingers: pinch and pan from the state at the start.
+    /// Two fingers: pinch and pan from the state at the start. The board point that was under
+    /// the fingers' midpoint stays under it.
     Two {
         a: u64,
         b: u64,
         distance: f32,
-        middle: Vec2,
         zoom: f32,
-        pan: Vec2,
+        /// The world point under the starting midpoint.
+        anchor: Vec2,
+        /// The screen point of the camera's centre, and pixels per world unit, at the start.
+        centre: Vec2,
+        scale: f32,
     },
     /// A two-finger gesture ended or a finger was cancelled: nothing more until all are up.
     Spent,
@@ -205,13 +209,21 @@ fn gestures(
                         let mut ids = g.fingers.keys().copied();
                         let (a, b) = (ids.next().unwrap(), ids.next().unwrap());
                         let (pa, pb) = (g.fingers[&a].at, g.fingers[&b].at);
+                        let middle = (pa + pb) / 2.0;
+                        let s = screen.as_deref().copied().unwrap_or(BoardScreen {
+                            origin: Vec2::ZERO,
+                            scale: 1.0,
+                            size: (0, 0),
+                        });
+                        let flip = |v: Vec2| Vec2::new(v.x, -v.y);
                         Gesture::Two {
                             a,
                             b,
                             distance: pa.distance(pb).max(1.0),
-                            middle: (pa + pb) / 2.0,
                             zoom: zoom.zoom,
-                            pan: zoom.pan,
+                            anchor: flip(middle - s.origin) / s.scale,
+                            centre: s.origin + flip(zoom.pan) * s.scale,
+                            scale: s.scale,
                         }
                     }
                     (Gesture::None, _) => Gesture::None,
@@ -241,19 +253,22 @@ fn gestures(
                         a,
                         b,
                         distance,
-                        middle,
                         zoom: z0,
-                        pan: p0,
+                        anchor,
+                        centre,
+                        scale,
                     } => {
                         let (Some(fa), Some(fb)) = (g.fingers.get(a), g.fingers.get(b)) else {
                             continue;
                         };
                         let (pa, pb) = (fa.at, fb.at);
                         let z = (*z0 * pa.distance(pb).max(1.0) / *distance).clamp(1.0, MAX_ZOOM);
-                        let moved = (pa + pb) / 2.0 - *middle;
-                        // Screen pixels to world units at the zoom the gesture started with.
-                        let per_px = screen.as_ref().map_or(1.0, |s| 1.0 / s.scale);
-                        let pan = *p0 - Vec2::new(moved.x, -moved.y) * per_px;
+                        // Where the world origin must be on screen for the anchor to sit under
+                        // the midpoint at the new scale; the camera's centre follows from it.
+                        let flip = |v: Vec2| Vec2::new(v.x, -v.y);
+                        let k = *scale * z / *z0;
+                        let origin = (pa + pb) / 2.0 - flip(*anchor) * k;
+                        let pan = flip(*centre - origin) / k;
                         let limit = screen.as_ref().map_or(Vec2::splat(f32::MAX), |s| {
                             Vec2::new(s.size.0 as f32, s.size.1 as f32) * super::view::CELL / 2.0
                         });

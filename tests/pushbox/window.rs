@@ -134,12 +134,17 @@ fn close(a: [u8; 3], c: bevy::color::Color) -> bool {
 }
 
 fn play(args: &[&str]) -> bool {
+    play_sized("-screen 0 1280x720x24", args)
+}
+
+/// Runs the game under Xvfb with this screen (`-screen 0 WxHxD`).
+fn play_sized(screen: &str, args: &[&str]) -> bool {
     if std::env::var_os("PUSHBOX_SKIP_WINDOW_TESTS").is_some() {
         eprintln!("PUSHBOX_SKIP_WINDOW_TESTS is set: the real-window test is SKIPPED");
         return false;
     }
     let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x720x24", env!("CARGO_BIN_EXE_pushbox"), "play"])
+        .args(["-a", "-s", screen, env!("CARGO_BIN_EXE_pushbox"), "play"])
         .args(args)
         .status()
         .expect("xvfb-run is needed for the window tests: run `bash .ci/setup` (or set PUSHBOX_SKIP_WINDOW_TESTS=1)");
@@ -297,4 +302,118 @@ fn the_window_restores_the_game_and_replays_a_solution() {
         "kept as a record: {progress}"
     );
     assert!(!progress.contains("rrrr"));
+}
+
+/// The `.buttons` file beside a screenshot: window size, pixels per cell, button rectangles.
+struct Buttons {
+    window: (f32, f32),
+    cell_px: f32,
+    rects: Vec<(f32, f32, f32, f32, String)>,
+}
+
+impl Buttons {
+    fn load(shot: &Path) -> Buttons {
+        let text = std::fs::read_to_string(shot.with_extension("png.buttons")).unwrap();
+        let mut lines = text.lines();
+        let head: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let rects = lines
+            .map(|l| {
+                let f: Vec<&str> = l.splitn(5, ' ').collect();
+                let n = |i: usize| f[i].parse::<f32>().unwrap();
+                (n(0), n(1), n(2), n(3), f.get(4).unwrap_or(&"").to_string())
+            })
+            .collect();
+        Buttons {
+            window: (head[1].parse().unwrap(), head[2].parse().unwrap()),
+            cell_px: head[4].parse().unwrap(),
+            rects,
+        }
+    }
+
+    /// Every button is at least 48 logical pixels each way and lies inside the window.
+    fn check_finger_sized(&self, name: &str) {
+        assert!(!self.rects.is_empty(), "{name}: no buttons");
+        for (x, y, w, h, label) in &self.rects {
+            assert!(
+                *w >= 48.0 && *h >= 48.0,
+                "{name}: button {label:?} is {w}x{h}"
+            );
+            assert!(
+                *x >= 0.0 && *y >= 0.0 && x + w <= self.window.0 && y + h <= self.window.1,
+                "{name}: button {label:?} at {x},{y} ({w}x{h}) leaves the {:?} window",
+                self.window
+            );
+        }
+    }
+}
+
+/// Phone-shaped windows, portrait and landscape: the HUD, a large level zoomed in with a pinch and
+/// played with a swipe, and the level browser; every button finger-sized and on screen.
+#[test]
+fn phone_windows_fit_the_hud_zoom_and_browser() {
+    let d = temp_dir("window-phone");
+    let data = d.join("data");
+    let big = crate::shared("levels/microban/Microban_155.xsb");
+    for (w, h) in [(1080, 2340), (2340, 1080)] {
+        let tag = format!("{w}x{h}");
+        let shot = |n: &str| d.join(format!("{tag}-{n}.png"));
+        let script = format!(
+            "screenshot {}; pinch 20,15 3; frames 3; screenshot {}; swipe 20,15 l; wait; screenshot {}; key Tab; frames 3",
+            shot("hud").display(),
+            shot("zoomed").display(),
+            shot("swiped").display(),
+        );
+        if !play_sized(
+            &format!("-screen 0 {}x{}x24", w.max(h), w.max(h)),
+            &[
+                "--data-dir",
+                data.join(&tag).to_str().unwrap(),
+                "--size",
+                &tag,
+                "--level",
+                &format!("{}:155", big.display()),
+                "--input",
+                &script,
+                "--screenshot",
+                shot("browser").to_str().unwrap(),
+            ],
+        ) {
+            return;
+        }
+        let hud = Buttons::load(&shot("hud"));
+        assert_eq!(hud.window, (w as f32, h as f32));
+        hud.check_finger_sized(&format!("{tag} hud"));
+        let labels: Vec<&str> = hud.rects.iter().map(|r| r.4.as_str()).collect();
+        for l in ["Levels", "Undo", "Redo", "Restart", "Next"] {
+            assert!(labels.contains(&l), "{tag}: {l} button: {labels:?}");
+        }
+        let zoomed = Buttons::load(&shot("zoomed"));
+        let ratio = zoomed.cell_px / hud.cell_px;
+        assert!(
+            (ratio - 3.0).abs() < 0.05,
+            "{tag}: a 3x pinch makes cells {ratio:.2}x larger ({} -> {} px)",
+            hud.cell_px,
+            zoomed.cell_px
+        );
+        let z = Shot::load(&shot("zoomed"));
+        assert_eq!(z.moves, 0, "{tag}: a pinch is not a move");
+        // The pinch was around the worker's cell: it is still on screen, near where it was.
+        let (_, _, _, sx, sy) = z.layout.iter().find(|l| l.0 == "worker").unwrap().clone();
+        assert!(sx > 0.0 && sy > 0.0 && sx < w as f32 && sy < h as f32);
+        let s = Shot::load(&shot("swiped"));
+        assert_eq!(s.moves, 1, "{tag}: the swipe stepped once");
+        let before = Shot::load(&shot("hud")).cells("worker")[0];
+        assert_eq!(
+            s.cells("worker"),
+            [pushbox::core::Pos::new(before.x - 1, before.y)],
+            "{tag}: one cell left"
+        );
+        let browser = Buttons::load(&shot("browser"));
+        browser.check_finger_sized(&format!("{tag} browser"));
+        assert!(
+            browser.rects.iter().filter(|r| r.4.contains("155")).count() >= 1,
+            "{tag}: the browser lists level 155"
+        );
+        assert!(browser.rects.len() > 155, "{tag}: a button per level");
+    }
 }
