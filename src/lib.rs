@@ -7,3 +7,11 @@ pub mod cli;
 pub mod core;
 #[cfg(feature = "game")]
 pub mod game;
+
+/// The Android entry point: `bevy_main` turns it into the `android_main` the activity calls.
+/// The desktop binary (`src/main.rs`) runs the same game through [`cli::play`].
+#[cfg(all(target_os = "android", feature = "game"))]
+#[bevy::prelude::bevy_main]
+fn main() {
+    game::run(game::AppPlugin::mobile());
+}

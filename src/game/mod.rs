@@ -13,6 +13,7 @@ pub mod board;
 pub mod hud;
 pub mod input;
 pub mod levels;
+pub mod lifecycle;
 pub mod replay;
 pub mod save;
 pub mod script;
@@ -123,14 +124,38 @@ pub struct AppPlugin {
     pub replay: Option<(String, String)>,
 }
 
+impl AppPlugin {
+    /// The game as a phone runs it: fullscreen, the platform's data folder, no script.
+    pub fn mobile() -> AppPlugin {
+        AppPlugin {
+            start: None,
+            script: None,
+            instant: false,
+            size: (1080, 2340),
+            data_dir: None,
+            replay: None,
+        }
+    }
+}
+
 impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
+        // On a phone: fullscreen, and frames only while something moves or on input (the
+        // lifecycle plugin asks for frames during animations). The desktop draws continuously.
+        let mobile = cfg!(any(target_os = "android", target_os = "ios"));
+        let mode = if mobile {
+            bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
+        } else {
+            bevy::window::WindowMode::Windowed
+        };
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "PushBox".into(),
                         resolution: self.size.into(),
+                        mode,
+                        resizable: !mobile,
                         ..default()
                     }),
                     ..default()
@@ -143,7 +168,16 @@ impl Plugin for AppPlugin {
         )
         .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
         .add_plugins(GamePlugin)
-        .add_plugins((view::plugin, hud::plugin));
+        .add_plugins((view::plugin, hud::plugin, lifecycle::plugin));
+        if mobile {
+            use std::time::Duration;
+            app.insert_resource(bevy::winit::WinitSettings {
+                focused_mode: bevy::winit::UpdateMode::reactive_low_power(Duration::from_secs(1)),
+                unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(Duration::from_secs(
+                    60,
+                )),
+            });
+        }
         app.insert_resource(save::SaveConfig {
             dir: save::data_folder(self.data_dir.as_deref()),
             force_instant: self.instant,

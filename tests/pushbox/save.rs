@@ -401,3 +401,34 @@ fn a_backup_dropped_on_the_window_merges_into_the_records() {
         notices(&app)
     );
 }
+
+#[test]
+fn suspending_the_app_saves_the_game_mid_walk() {
+    let d = crate::temp_dir("suspend");
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Choose(2));
+    settle(&mut app);
+    // A long walk in progress: two steps made, two to go.
+    send(&mut app, PlayerCommand::Tap(pushbox::core::Pos::new(1, 1)));
+    app.update();
+    app.update();
+    let made = game(&app).history().len();
+    assert!(
+        made >= 1
+            && !app
+                .world()
+                .resource::<pushbox::game::walk::StepQueue>()
+                .is_idle()
+    );
+    app.world_mut()
+        .write_message(bevy::window::AppLifecycle::WillSuspend);
+    app.update();
+    let s = Store::new(&d).read::<save::Session>(Store::SESSION).value;
+    let cur = s.current.unwrap();
+    assert_eq!(cur.index, 2);
+    assert!(
+        cur.applied >= made,
+        "{} steps saved, {made} made",
+        cur.applied
+    );
+}
