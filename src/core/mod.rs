@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod cell;
+pub mod design;
 pub mod direction;
 pub mod files;
 pub mod formats;
