@@ -186,6 +186,19 @@ impl Editor {
         true
     }
 
+    /// How many undo steps there are (to merge a stroke's edits with [`Editor::merge_since`]).
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Makes every edit since the undo list had `len` entries one undo step (a drag is one
+    /// gesture).
+    pub fn merge_since(&mut self, len: usize) {
+        if self.undo.len() > len + 1 {
+            self.undo.truncate(len + 1);
+        }
+    }
+
     pub fn undo(&mut self) -> bool {
         let Some(prev) = self.undo.pop() else {
             return false;
@@ -496,6 +509,14 @@ mod tests {
         assert_eq!(n, 9);
         assert_eq!(rows(&e), ["#####", "#   #", "# @ #", "#####"]);
         while e.redo() {}
+        assert_eq!(rows(&e), end);
+        // A stroke of several paints is one undo step.
+        let n = e.undo_len();
+        e.apply(&Edit::Paint(Pen::Wall, vec![Pos::new(1, 1)]));
+        e.apply(&Edit::Paint(Pen::Wall, vec![Pos::new(2, 1)]));
+        e.merge_since(n);
+        assert_eq!(e.undo_len(), n + 1);
+        e.undo();
         assert_eq!(rows(&e), end);
         // A new edit drops the redo list.
         e.undo();

@@ -152,6 +152,59 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Levels read for import into the game: the playable ones, and a message for each level left
+/// out (naming it and saying why). An error when the text holds no level at all.
+pub fn import_levels(
+    file: &str,
+    format: Format,
+    bytes: &[u8],
+) -> Result<(Collection, Vec<String>), FormatError> {
+    let (mut c, warnings) = formats::read(format, file, bytes)?;
+    let mut problems: Vec<String> = warnings
+        .into_iter()
+        .map(|w| format!("{file}: {w}"))
+        .collect();
+    let total = c.levels.len();
+    let mut kept = Vec::with_capacity(total);
+    for (i, mut level) in std::mem::take(&mut c.levels).into_iter().enumerate() {
+        match level.playable() {
+            Ok(_) => {
+                for p in level.adopt_best_solution(i) {
+                    problems.push(format!("{file}: {p}"));
+                }
+                kept.push(level);
+            }
+            Err(e) => problems.push(format!("{file}: {} left out: {e}", level.label(i))),
+        }
+    }
+    if kept.is_empty() {
+        let why = if total == 0 {
+            "no level found".to_string()
+        } else {
+            format!("none of its {total} levels can be played")
+        };
+        return Err(FormatError::new(file, Place::Whole, why));
+    }
+    c.levels = kept;
+    Ok((c, problems))
+}
+
+/// Keeps the current `path` (if any) as `PATH.bak` before it is rewritten, without ever leaving
+/// `path` missing: a link (or copy) under a temporary name is renamed over the old backup.
+pub fn keep_backup(path: &Path) -> std::io::Result<()> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let bak = path.with_file_name(format!("{name}.bak"));
+    let tmp = path.with_file_name(format!("{name}.bak.tmp"));
+    let _ = fs::remove_file(&tmp);
+    if fs::hard_link(path, &tmp).is_err() {
+        fs::copy(path, &tmp)?;
+    }
+    fs::rename(&tmp, &bak)
+}
+
 /// Writes a collection file, choosing the format by extension. Returns warnings.
 pub fn save(path: &Path, c: &Collection) -> Result<Vec<String>, FormatError> {
     let format = format_of(path)?;

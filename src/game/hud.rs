@@ -192,6 +192,7 @@ fn spawn_hud(mut commands: Commands) {
                     ("Redo", PlayerCommand::Redo),
                     ("Restart", PlayerCommand::Restart),
                     ("Next", PlayerCommand::NextLevel),
+                    ("Design", PlayerCommand::Design),
                 ] {
                     bar.spawn(button(label, cmd)).observe(on_button);
                 }
@@ -356,9 +357,35 @@ fn spawn_picker(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
     saves: Res<super::save::Saves>,
+    list: Res<super::collections::Collections>,
 ) {
     let Some(current) = current else { return };
     spawn_overlay(&mut commands, Play::Picking, (), |panel| {
+        // The collections: the built-in one and the player's (designed, imported, pasted).
+        panel
+            .spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                column_gap: px(8),
+                row_gap: px(8),
+                flex_shrink: 0.0,
+                ..default()
+            })
+            .with_children(|row| {
+                for (i, e) in list.list.iter().enumerate() {
+                    let name = if e.is_user() {
+                        e.collection.name.clone()
+                    } else {
+                        "Built-in".to_string()
+                    };
+                    let mark = if e.source == current.source { "> " } else { "" };
+                    row.spawn(button(
+                        &format!("{mark}{name} ({})", e.collection.levels.len()),
+                        PlayerCommand::OpenCollection(i),
+                    ))
+                    .observe(on_button);
+                }
+            });
         panel.spawn(text(
             format!("{}: choose a level", current.collection.name),
             26.0,
@@ -401,7 +428,24 @@ fn spawn_picker(
                 }
             });
         panel
-            .spawn(button("Close", PlayerCommand::Levels))
-            .observe(on_button);
+            .spawn(Node {
+                flex_wrap: FlexWrap::Wrap,
+                justify_content: JustifyContent::Center,
+                column_gap: px(8),
+                row_gap: px(8),
+                flex_shrink: 0.0,
+                ..default()
+            })
+            .with_children(|row| {
+                for (label, cmd) in [
+                    ("Design", PlayerCommand::Design),
+                    ("Export .bxa", PlayerCommand::Export("bxa")),
+                    ("Export .xsb", PlayerCommand::Export("xsb")),
+                    ("Export .bxb", PlayerCommand::Export("bxb")),
+                    ("Close", PlayerCommand::Levels),
+                ] {
+                    row.spawn(button(label, cmd)).observe(on_button);
+                }
+            });
     });
 }

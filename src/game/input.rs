@@ -28,8 +28,18 @@ pub enum PlayerCommand {
     Choose(usize),
     /// Replay this level's solution: the one just made when solved, else the best recording.
     Replay,
-    /// Paste a LURD solution from the clipboard (verified, then replayed).
+    /// Paste from the clipboard: levels (a new collection) or a LURD solution (replayed).
     Paste,
+    /// Open the level designer (on this level when it is the player's own).
+    Design,
+    /// Play collection N of the player's collections.
+    OpenCollection(usize),
+    /// Export the player's collections in this format (`bxa`, `xsb` or `bxb`).
+    Export(&'static str),
+    /// Copy the current level to the clipboard as XSB, or as one RLE line.
+    Copy {
+        rle: bool,
+    },
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -46,6 +56,9 @@ pub enum Action {
     Levels,
     Replay,
     Paste,
+    Design,
+    CopyXsb,
+    CopyRle,
 }
 
 impl Action {
@@ -63,10 +76,13 @@ impl Action {
             Action::Levels => PlayerCommand::Levels,
             Action::Replay => PlayerCommand::Replay,
             Action::Paste => PlayerCommand::Paste,
+            Action::Design => PlayerCommand::Design,
+            Action::CopyXsb => PlayerCommand::Copy { rle: false },
+            Action::CopyRle => PlayerCommand::Copy { rle: true },
         }
     }
 
-    const ALL: [Action; 12] = [
+    const ALL: [Action; 15] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -79,12 +95,16 @@ impl Action {
         Action::Levels,
         Action::Replay,
         Action::Paste,
+        Action::Design,
+        Action::CopyXsb,
+        Action::CopyRle,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
-/// picker, V replay, Ctrl+V paste a solution, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
+/// picker, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
+/// the level as XSB / RLE, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
 /// levels, Start for the picker.
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
@@ -122,6 +142,15 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Levels, Tab)
         .insert(Action::Levels, Escape)
         .insert(Action::Replay, KeyV)
+        .insert(Action::Design, KeyE)
+        .insert(
+            Action::CopyXsb,
+            ButtonlikeChord::modified(ModifierKey::Control, KeyC),
+        )
+        .insert(
+            Action::CopyRle,
+            ButtonlikeChord::new([ModifierKey::Control, ModifierKey::Shift]).with(KeyC),
+        )
         .insert(
             Action::Paste,
             ButtonlikeChord::modified(ModifierKey::Control, KeyV),

@@ -10,6 +10,8 @@
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
 pub mod board;
+pub mod collections;
+pub mod designer;
 pub mod hud;
 pub mod input;
 pub mod levels;
@@ -48,6 +50,8 @@ pub enum Play {
     Picking,
     /// A recording plays on the board (the player's game is set aside).
     Replay,
+    /// The level designer.
+    Design,
 }
 
 /// The frame's phases, chained in this order.
@@ -104,6 +108,8 @@ impl Plugin for GamePlugin {
             save::plugin,
             replay::plugin,
             touch::plugin,
+            collections::plugin,
+            designer::plugin,
         ));
     }
 }

@@ -212,14 +212,38 @@ fn clipboard_text() -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Puts text on the system clipboard. The clipboard object is kept for the rest of the run: on
+/// X11 the text is served from it.
+#[cfg(not(target_os = "android"))]
+pub fn set_clipboard(text: &str) -> Result<(), String> {
+    let mut c = arboard::Clipboard::new().map_err(|e| e.to_string())?;
+    c.set_text(text).map_err(|e| e.to_string())?;
+    Box::leak(Box::new(c));
+    Ok(())
+}
+
+#[cfg(target_os = "android")]
+pub fn set_clipboard(_: &str) -> Result<(), String> {
+    Err("not available on Android".into())
+}
+
 #[cfg(target_os = "android")]
 fn clipboard_text() -> Result<String, String> {
     Err("reading the clipboard is not available on Android yet".into())
 }
 
-/// Pasted text: a LURD solution of the current level, verified then replayed.
-fn pasted_solutions(mut pasted: MessageReader<PastedText>, mut out: MessageWriter<StartReplay>) {
+/// Pasted text: boards become a new collection; anything else is read as a LURD solution of the
+/// current level, verified, then replayed.
+fn pasted_solutions(
+    mut pasted: MessageReader<PastedText>,
+    mut out: MessageWriter<StartReplay>,
+    mut levels: MessageWriter<super::collections::PastedLevels>,
+) {
     for PastedText(t) in pasted.read() {
+        if super::collections::has_boards(t) {
+            levels.write(super::collections::PastedLevels(t.clone()));
+            continue;
+        }
         out.write(StartReplay {
             lurd: t.clone(),
             source: "clipboard".into(),
@@ -228,19 +252,43 @@ fn pasted_solutions(mut pasted: MessageReader<PastedText>, mut out: MessageWrite
     }
 }
 
-/// A file dropped on the window: a progress backup (`.ron`) is merged into the records; any
-/// other file is read as a LURD solution of the current level.
+/// A file dropped on the window: a level file (`.bxb`, `.bxa`, `.xsb`, `.sok`, or a `.txt`
+/// with boards) is imported as a new collection; a progress backup (`.ron`) is merged into the
+/// records; any other file is read as a LURD solution of the current level.
 fn dropped_files(
     mut drops: MessageReader<bevy::window::FileDragAndDrop>,
     mut out: MessageWriter<StartReplay>,
     mut notices: ResMut<Notices>,
     mut saves: ResMut<Saves>,
+    mut import: MessageWriter<super::collections::CollectionCmd>,
 ) {
     for d in drops.read() {
         if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
-            if path_buf.extension().is_some_and(|e| e == "ron") {
+            let ext = path_buf
+                .extension()
+                .map(|e| e.to_string_lossy().to_ascii_lowercase())
+                .unwrap_or_default();
+            if ext == "ron" {
                 super::save::import_backup(&mut saves, &mut notices, path_buf);
                 continue;
+            }
+            if matches!(ext.as_str(), "bxb" | "bxa" | "xsb" | "sok" | "txt") {
+                let bytes = match std::fs::read(path_buf) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        notices.say(format!("{}: cannot read: {e}", path_buf.display()));
+                        continue;
+                    }
+                };
+                let text_solution = ext == "txt"
+                    && !super::collections::has_boards(&String::from_utf8_lossy(&bytes));
+                if !text_solution {
+                    import.write(super::collections::CollectionCmd::Import {
+                        file: path_buf.display().to_string(),
+                        bytes,
+                    });
+                    continue;
+                }
             }
             match std::fs::read_to_string(path_buf) {
                 Ok(lurd) => {

@@ -415,7 +415,7 @@ fn run_script(
             click_at = Some(at);
         }
         ScriptStep::Clipboard(text) => {
-            if let Err(e) = set_clipboard(&text) {
+            if let Err(e) = super::replay::set_clipboard(&text) {
                 error!("clipboard: {e}");
                 exit.write(AppExit::error());
                 return;
@@ -502,19 +502,4 @@ fn run_script(
         runner.click = Some((at, 2));
     }
     runner.at += 1;
-}
-
-/// Puts text on the system clipboard. The clipboard object is kept for the rest of the run: on
-/// X11 the text is served from it.
-#[cfg(not(target_os = "android"))]
-fn set_clipboard(text: &str) -> Result<(), String> {
-    let mut c = arboard::Clipboard::new().map_err(|e| e.to_string())?;
-    c.set_text(text).map_err(|e| e.to_string())?;
-    Box::leak(Box::new(c));
-    Ok(())
-}
-
-#[cfg(target_os = "android")]
-fn set_clipboard(_: &str) -> Result<(), String> {
-    Err("not available on Android".into())
 }

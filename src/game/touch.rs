@@ -377,6 +377,7 @@ fn back_key(
     session: Option<Res<Session>>,
     mut out: MessageWriter<PlayerCommand>,
     mut replay: MessageWriter<super::replay::ReplayCmd>,
+    mut design: MessageWriter<super::designer::DesignCmd>,
 ) {
     if !(keys.just_pressed(Key::BrowserBack) || codes.just_pressed(KeyCode::BrowserBack)) {
         return;
@@ -387,6 +388,9 @@ fn back_key(
         }
         Play::Replay => {
             replay.write(super::replay::ReplayCmd::Close);
+        }
+        Play::Design => {
+            design.write(super::designer::DesignCmd::Done);
         }
         Play::Active | Play::Solved => {
             let at_start = session.is_none_or(|s| s.game.history().is_empty());

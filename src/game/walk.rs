@@ -84,9 +84,12 @@ fn plan(
                     | PlayerCommand::NextLevel
                     | PlayerCommand::PrevLevel
                     | PlayerCommand::Choose(_)
+                    | PlayerCommand::OpenCollection(_)
+                    | PlayerCommand::Export(_)
+                    | PlayerCommand::Design
             ),
-            // The replay screen has its own controls.
-            Play::Replay => false,
+            // The replay screen and the designer have their own controls.
+            Play::Replay | Play::Design => false,
         };
         if !allowed {
             continue;

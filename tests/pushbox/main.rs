@@ -4,6 +4,7 @@
 
 mod cli;
 mod data;
+mod design;
 mod game;
 mod save;
 mod touch;

@@ -1,0 +1,445 @@
+//! The player's collections: the built-in one and the user's, which live as `.bxb` files in
+//! `DATA/collections/` (designed levels, imported files, pasted levels). Importing never changes
+//! the file it came from; a user collection is rewritten atomically with the previous version kept
+//! as `NAME.bxb.bak`. Also: copying the current level to the clipboard (XSB or RLE), pasting
+//! levels, and exporting collections to `.bxa`, `.xsb` or `.bxb` (several at once).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use super::board::{LevelSolved, LoadLevel, Session};
+use super::input::PlayerCommand;
+use super::levels::{LevelAssets, LevelFile};
+use super::save::{Notices, Saves};
+use super::{CurrentLevel, Screen};
+use crate::core::formats::{Format, xsb};
+use crate::core::level::{Collection, Recording};
+use crate::core::{files, save};
+
+/// One collection the player can choose.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub collection: Collection,
+    /// `save::BUILTIN`, or the path of the user's `.bxb`.
+    pub source: String,
+}
+
+impl Entry {
+    pub fn is_user(&self) -> bool {
+        self.source != save::BUILTIN
+    }
+}
+
+/// Every collection: the built-in one first, then the user's by name.
+#[derive(Resource, Default, Debug)]
+pub struct Collections {
+    pub list: Vec<Entry>,
+}
+
+impl Collections {
+    pub fn position(&self, source: &str) -> Option<usize> {
+        self.list.iter().position(|e| e.source == source)
+    }
+}
+
+/// What the player asks of the collections.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum CollectionCmd {
+    /// Play collection N (of [`Collections::list`]) from its first level.
+    Open(usize),
+    /// Import a level file's bytes (opened or dropped) as a new user collection.
+    Import { file: String, bytes: Vec<u8> },
+    /// Copy the current level to the clipboard: XSB, or one RLE line.
+    Copy { rle: bool },
+    /// Export every user collection (and the one being played) into `DATA/exports/`.
+    Export(&'static str),
+}
+
+/// Levels pasted from the clipboard, to import as a collection (solutions go to the replay).
+#[derive(Message, Clone, Debug)]
+pub struct PastedLevels(pub String);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Collections>()
+        .add_message::<CollectionCmd>()
+        .add_message::<PastedLevels>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            load_collections.before(super::save::restore_level),
+        )
+        .add_systems(
+            Update,
+            (player_commands, commands, pasted)
+                .chain()
+                .in_set(super::AppSystems::Plan)
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_observer(keep_solution_in_user_level);
+}
+
+/// The folder of the user's collections.
+pub fn folder(saves: &Saves) -> Option<PathBuf> {
+    saves.store().map(|s| s.dir().join("collections"))
+}
+
+fn load_collections(
+    mut list: ResMut<Collections>,
+    saves: Res<Saves>,
+    assets: Option<Res<LevelAssets>>,
+    files_in: Res<Assets<LevelFile>>,
+    mut notices: ResMut<Notices>,
+) {
+    list.list.clear();
+    if let Some(f) = assets.and_then(|a| files_in.get(&a.builtin)) {
+        list.list.push(Entry {
+            collection: f.collection.clone(),
+            source: save::BUILTIN.into(),
+        });
+    }
+    let Some(dir) = folder(&saves) else { return };
+    let Ok(read) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "bxb"))
+        .collect();
+    paths.sort();
+    for p in paths {
+        match files::load(&p) {
+            Ok(l) => list.list.push(Entry {
+                collection: l.collection,
+                source: p.display().to_string(),
+            }),
+            Err(e) => notices.say(format!("{e}; the file is left as it is")),
+        }
+    }
+}
+
+/// A file name for a collection: its name in lower case letters, digits and dashes, made unique
+/// in `dir`.
+fn new_path(dir: &Path, name: &str) -> PathBuf {
+    let mut slug: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    slug = slug.trim_matches('-').to_string();
+    if slug.is_empty() {
+        slug = "levels".into();
+    }
+    let mut p = dir.join(format!("{slug}.bxb"));
+    let mut n = 2;
+    while p.exists() {
+        p = dir.join(format!("{slug}-{n}.bxb"));
+        n += 1;
+    }
+    p
+}
+
+/// Writes a user collection: atomically, keeping the previous file as `.bak`.
+pub fn write_user(entry: &Entry, notices: &mut Notices) -> bool {
+    let path = PathBuf::from(&entry.source);
+    if let Some(dir) = path.parent()
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        notices.say(format!("cannot save to {}: {e}", dir.display()));
+        return false;
+    }
+    if let Err(e) = files::keep_backup(&path) {
+        notices.say(format!("{}: cannot keep a backup: {e}", path.display()));
+    }
+    match files::save(&path, &entry.collection) {
+        Ok(_) => true,
+        Err(e) => {
+            notices.say(format!("cannot save: {e}"));
+            false
+        }
+    }
+}
+
+/// Adds a new user collection (written at once). Returns its index.
+pub fn add_user(
+    list: &mut Collections,
+    saves: &Saves,
+    notices: &mut Notices,
+    collection: Collection,
+) -> Option<usize> {
+    let Some(dir) = folder(saves) else {
+        notices.say("no data folder: the collection cannot be kept");
+        return None;
+    };
+    let _ = std::fs::create_dir_all(&dir);
+    let entry = Entry {
+        source: new_path(&dir, &collection.name).display().to_string(),
+        collection,
+    };
+    if !write_user(&entry, notices) {
+        return None;
+    }
+    list.list.push(entry);
+    Some(list.list.len() - 1)
+}
+
+/// Makes collection `i` the one being played, at level `level`.
+pub fn open(
+    list: &Collections,
+    i: usize,
+    level: usize,
+    current: &mut Option<ResMut<CurrentLevel>>,
+    commands: &mut Commands,
+    load: &mut MessageWriter<LoadLevel>,
+) {
+    let Some(e) = list.list.get(i) else { return };
+    let level = level.min(e.collection.levels.len().saturating_sub(1));
+    match current {
+        Some(c) => {
+            c.collection = e.collection.clone();
+            c.source = e.source.clone();
+            c.index = level;
+        }
+        None => commands.insert_resource(CurrentLevel {
+            collection: e.collection.clone(),
+            index: level,
+            source: e.source.clone(),
+        }),
+    }
+    load.write(LoadLevel(level));
+}
+
+fn import(
+    list: &mut Collections,
+    saves: &Saves,
+    notices: &mut Notices,
+    file: &str,
+    format: Format,
+    bytes: &[u8],
+) -> Option<usize> {
+    match files::import_levels(file, format, bytes) {
+        Ok((mut c, problems)) => {
+            for p in &problems {
+                notices.say(p.clone());
+            }
+            if c.name.is_empty() {
+                c.name = Path::new(file)
+                    .file_stem()
+                    .map_or("Imported".into(), |s| s.to_string_lossy().into_owned());
+            }
+            let n = c.levels.len();
+            let i = add_user(list, saves, notices, c)?;
+            notices.say(format!(
+                "{file}: imported {n} level(s) as \"{}\"{}",
+                list.list[i].collection.name,
+                if problems.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {} problem(s) listed above", problems.len())
+                }
+            ));
+            Some(i)
+        }
+        Err(e) => {
+            notices.say(format!("{e}; nothing imported"));
+            None
+        }
+    }
+}
+
+/// The HUD's and keyboard's collection commands.
+fn player_commands(
+    mut cmds: MessageReader<PlayerCommand>,
+    play: Res<State<super::Play>>,
+    mut out: MessageWriter<CollectionCmd>,
+    mut next_play: ResMut<NextState<super::Play>>,
+) {
+    for cmd in cmds.read() {
+        match *cmd {
+            PlayerCommand::OpenCollection(i) => {
+                out.write(CollectionCmd::Open(i));
+                if *play.get() == super::Play::Picking {
+                    next_play.set(super::Play::Active);
+                }
+            }
+            PlayerCommand::Export(ext) => {
+                out.write(CollectionCmd::Export(ext));
+            }
+            PlayerCommand::Copy { rle } if *play.get() != super::Play::Design => {
+                out.write(CollectionCmd::Copy { rle });
+            }
+            _ => {}
+        }
+    }
+}
+
+fn commands(
+    mut commands: Commands,
+    mut cmds: MessageReader<CollectionCmd>,
+    mut list: ResMut<Collections>,
+    saves: Res<Saves>,
+    mut notices: ResMut<Notices>,
+    mut current: Option<ResMut<CurrentLevel>>,
+    mut load: MessageWriter<LoadLevel>,
+) {
+    for cmd in cmds.read() {
+        match cmd {
+            CollectionCmd::Open(i) => open(&list, *i, 0, &mut current, &mut commands, &mut load),
+            CollectionCmd::Import { file, bytes } => {
+                let Some(format) = Format::from_path(Path::new(file)) else {
+                    notices.say(format!(
+                        "{file}: unknown file type (use .bxb, .bxa, .xsb, .sok or .txt)"
+                    ));
+                    continue;
+                };
+                if let Some(i) = import(&mut list, &saves, &mut notices, file, format, bytes) {
+                    open(&list, i, 0, &mut current, &mut commands, &mut load);
+                }
+            }
+            CollectionCmd::Copy { rle } => {
+                let Some(c) = current.as_ref() else { continue };
+                let level = c.level();
+                let text = if *rle {
+                    xsb::write_rle(level)
+                } else {
+                    xsb::write_level(level)
+                };
+                match super::replay::set_clipboard(&text) {
+                    Ok(()) => notices.say(format!(
+                        "copied {} to the clipboard as {}",
+                        level.label(c.index),
+                        if *rle { "RLE" } else { "XSB" }
+                    )),
+                    Err(e) => notices.say(format!("clipboard: {e}")),
+                }
+            }
+            CollectionCmd::Export(ext) => {
+                export(&list, &saves, &mut notices, current.as_deref(), ext)
+            }
+        }
+    }
+}
+
+/// Writes each user collection (and the one being played) as `DATA/exports/NAME.EXT`, with the
+/// player's best solutions in the levels.
+fn export(
+    list: &Collections,
+    saves: &Saves,
+    notices: &mut Notices,
+    current: Option<&CurrentLevel>,
+    ext: &str,
+) {
+    let Some(dir) = saves.store().map(|s| s.dir().join("exports")) else {
+        notices.say("no data folder: nothing exported");
+        return;
+    };
+    let mut done = Vec::new();
+    for e in &list.list {
+        let playing = current.is_some_and(|c| c.source == e.source);
+        if !e.is_user() && !playing {
+            continue;
+        }
+        let mut c = e.collection.clone();
+        saves.progress.apply_to(&mut c.levels);
+        let stem = Path::new(&e.source)
+            .file_stem()
+            .map_or("pushbox".into(), |s| s.to_string_lossy().into_owned());
+        let stem = if e.is_user() { stem } else { "pushbox".into() };
+        let path = dir.join(format!("{stem}.{ext}"));
+        let _ = std::fs::create_dir_all(&dir);
+        match files::save(&path, &c) {
+            Ok(_) => done.push(path.display().to_string()),
+            Err(err) => notices.say(format!("cannot export: {err}")),
+        }
+    }
+    if done.is_empty() {
+        notices.say("no collection of yours to export yet");
+    } else {
+        notices.say(format!(
+            "exported {} collection(s): {}",
+            done.len(),
+            done.join(", ")
+        ));
+    }
+}
+
+/// Pasted text with boards in it becomes a collection.
+fn pasted(
+    mut commands: Commands,
+    mut pasted: MessageReader<PastedLevels>,
+    mut list: ResMut<Collections>,
+    saves: Res<Saves>,
+    mut notices: ResMut<Notices>,
+    mut current: Option<ResMut<CurrentLevel>>,
+    mut load: MessageWriter<LoadLevel>,
+) {
+    for PastedLevels(text) in pasted.read() {
+        if let Some(i) = import(
+            &mut list,
+            &saves,
+            &mut notices,
+            "clipboard.xsb",
+            Format::Xsb,
+            text.as_bytes(),
+        ) {
+            if list.list[i].collection.name == "clipboard" {
+                list.list[i].collection.name = "Pasted levels".into();
+                write_user(&list.list[i], &mut notices);
+            }
+            open(&list, i, 0, &mut current, &mut commands, &mut load);
+        }
+    }
+}
+
+/// Whether pasted text holds boards (then it is imported as levels, else read as a solution).
+pub fn has_boards(text: &str) -> bool {
+    crate::core::formats::read(Format::Xsb, "clipboard", text.as_bytes())
+        .is_ok_and(|(c, _)| !c.levels.is_empty())
+}
+
+/// A level of a user collection solved (in play or in the designer's test-play) keeps its best
+/// solution in the collection file: the `.bxb` solved flag, counts and moves.
+fn keep_solution_in_user_level(
+    solved: On<LevelSolved>,
+    mut list: ResMut<Collections>,
+    current: Option<ResMut<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    mut notices: ResMut<Notices>,
+    replay: Option<Res<super::replay::Replay>>,
+) {
+    let (Some(mut current), Some(session)) = (current, session) else {
+        return;
+    };
+    if replay.is_some() || current.source == save::BUILTIN {
+        return;
+    }
+    let Some(i) = list.position(&current.source) else {
+        return;
+    };
+    let r = Recording {
+        moves: solved.moves,
+        pushes: solved.pushes,
+        lurd: Some(session.game.lurd()),
+    };
+    let index = current.index;
+    let entry = &mut list.list[i];
+    let Some(level) = entry.collection.levels.get_mut(index) else {
+        return;
+    };
+    if level
+        .recording
+        .as_ref()
+        .is_some_and(|old| (old.moves, old.pushes) <= (r.moves, r.pushes))
+    {
+        return;
+    }
+    level.recording = Some(r.clone());
+    if let Some(l) = current.collection.levels.get_mut(index) {
+        l.recording = Some(r);
+    }
+    write_user(entry, &mut notices);
+}
