@@ -220,8 +220,13 @@ pub fn apply_steps(
     mut next_play: ResMut<NextState<Play>>,
 ) {
     let Some(mut session) = session else { return };
-    let session = &mut *session;
     queue.cooldown -= time.delta_secs();
+    if queue.history_op.is_none() && queue.steps.is_empty() {
+        // Nothing to apply: leave the session unchanged (its change ticks mean "moved").
+        queue.cooldown = queue.cooldown.max(0.0);
+        return;
+    }
+    let session = &mut *session;
     if let Some(op) = queue.history_op.take() {
         let moves = match op {
             HistoryOp::Undo => session.game.undo_group(),

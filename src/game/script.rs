@@ -4,7 +4,7 @@
 //!
 //! Script steps, separated by `;` or new lines:
 //! `tap X,Y` (a cell, named as `pushbox path` names it), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
-//! `lurd MOVES` (arrow-key presses), `touch X,Y`, `swipe X,Y DIR` and `pinch X,Y FACTOR` (touch
+//! `lurd MOVES` (arrow-key presses), `drag X,Y X,Y` (a mouse drag over the cells between), `touch X,Y`, `swipe X,Y DIR` and `pinch X,Y FACTOR` (touch
 //! gestures into Bevy's touch input), `wait` (until the worker stops), `frames N`,
 //! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture; `FILE.png.buttons`
@@ -16,6 +16,7 @@ use std::time::Duration;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::picking::pointer::{Location, PointerAction, PointerButton, PointerId, PointerInput};
 use bevy::prelude::*;
@@ -42,6 +43,8 @@ pub enum ScriptStep {
     Clipboard(String),
     /// A touch gesture at a cell, fed to Bevy's touch input.
     Touch(u32, u32, TouchGesture),
+    /// A mouse drag from one cell to another, through the cells between.
+    Drag((u32, u32), (u32, u32)),
 }
 
 /// Touch gestures the script can make.
@@ -164,6 +167,15 @@ impl Script {
                     steps.push(ScriptStep::Touch(x, y, gesture));
                     steps.push(ScriptStep::Frames(2));
                 }
+                "drag" => {
+                    let (a, b) = arg
+                        .split_once(' ')
+                        .ok_or_else(|| bad("drag takes two cells: drag X,Y X,Y"))?;
+                    let a = crate::cli::parse_cell(a.trim()).map_err(|e| bad(&e))?;
+                    let b = crate::cli::parse_cell(b.trim()).map_err(|e| bad(&e))?;
+                    steps.push(ScriptStep::Drag(a, b));
+                    steps.push(ScriptStep::Frames(2));
+                }
                 "wait" => steps.push(ScriptStep::Wait),
                 "clipboard" => steps.push(ScriptStep::Clipboard(arg.to_string())),
                 "frames" => steps.push(ScriptStep::Frames(
@@ -194,8 +206,9 @@ struct Runner {
     frames_left: u32,
     /// Keys to release on the next frame.
     release: Vec<KeyCode>,
-    /// A click in progress: where, and how many of its three frames (move, press, release) remain.
-    click: Option<(Vec2, u8)>,
+    /// Mouse events still to send, one batch per frame: the pointer's action at a screen
+    /// point, and the mouse button's change if any.
+    mouse: std::collections::VecDeque<(PointerAction, Vec2, Option<ButtonState>)>,
     /// A screenshot being written.
     shot: Option<PathBuf>,
     /// Touch events still to send, one batch per frame.
@@ -247,11 +260,14 @@ fn run_script(
     mut pointer: MessageWriter<PointerInput>,
     mut exit: MessageWriter<AppExit>,
     problem: Res<super::hud::LevelProblem>,
-    (buttons, labels, window_info, mut touch_out): (
+    (buttons, labels, window_info, mut touch_out, mut mouse_buttons, design, play): (
         Query<(&UiGlobalTransform, &Children, &ComputedNode), With<Button>>,
         Query<&Text>,
         Single<&Window, With<PrimaryWindow>>,
         MessageWriter<TouchInput>,
+        MessageWriter<MouseButtonInput>,
+        Option<Res<super::designer::Design>>,
+        Option<Res<State<super::Play>>>,
     ),
 ) {
     let window = *window;
@@ -283,19 +299,20 @@ fn run_script(
         }
         return;
     }
-    if let Some((at, left)) = runner.click {
+    if let Some((action, at, button)) = runner.mouse.pop_front() {
         // Picking needs a frame to hover the cell before the press, and the release after it.
         let loc = Location {
             target: target.clone(),
             position: at,
         };
-        let action = if left == 2 {
-            PointerAction::Press(PointerButton::Primary)
-        } else {
-            PointerAction::Release(PointerButton::Primary)
-        };
         pointer.write(PointerInput::new(PointerId::Mouse, loc, action));
-        runner.click = (left > 1).then_some((at, left - 1));
+        if let Some(state) = button {
+            mouse_buttons.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window,
+            });
+        }
         return;
     }
     if let Some(shot) = &runner.shot {
@@ -310,10 +327,22 @@ fn run_script(
     }
     let (cam, cam_t) = *camera;
     let board = session.as_ref().map(|s| s.game.board());
-    let indent = current.as_ref().map_or(0, |c| c.level().source_indent);
+    // In the designer, cells are the designed level's.
+    let designing = play
+        .as_ref()
+        .is_some_and(|p| *p.get() == super::Play::Design);
+    let design_size = design
+        .as_ref()
+        .filter(|_| designing)
+        .map(|d| (d.editor.level.width, d.editor.level.height));
+    let indent = if designing {
+        0
+    } else {
+        current.as_ref().map_or(0, |c| c.level().source_indent)
+    };
     let screen_of = |p: Pos| {
-        let b = board?;
-        cam.world_to_viewport(cam_t, world_of(p, b.width(), b.height()).extend(0.0))
+        let (w, h) = design_size.or(board.map(|b| (b.width(), b.height())))?;
+        cam.world_to_viewport(cam_t, world_of(p, w, h).extend(0.0))
             .ok()
     };
     let Some(step) = script.steps.get(runner.at).cloned() else {
@@ -337,8 +366,36 @@ fn run_script(
             }
             runner.release = ks;
         }
+        ScriptStep::Drag(a, b) => {
+            let cells = crate::core::design::line(Pos::new(a.0, a.1), Pos::new(b.0, b.1));
+            let points: Option<Vec<Vec2>> = cells.iter().map(|&p| screen_of(p)).collect();
+            let Some(points) = points else {
+                error!(
+                    "drag {},{} {},{}: a cell is not on screen",
+                    a.0, a.1, b.0, b.1
+                );
+                exit.write(AppExit::error());
+                return;
+            };
+            let (first, last) = (points[0], points[points.len() - 1]);
+            let moving = PointerAction::Move { delta: Vec2::ZERO };
+            runner.mouse.push_back((moving, first, None));
+            runner.mouse.push_back((
+                PointerAction::Press(PointerButton::Primary),
+                first,
+                Some(ButtonState::Pressed),
+            ));
+            for &p in &points[1..] {
+                runner.mouse.push_back((moving, p, None));
+            }
+            runner.mouse.push_back((
+                PointerAction::Release(PointerButton::Primary),
+                last,
+                Some(ButtonState::Released),
+            ));
+        }
         ScriptStep::Tap(x, y) => {
-            if board.is_none() {
+            if board.is_none() && !designing {
                 error!(
                     "tap {x},{y}: there is no playable level: {}",
                     problem.0.as_deref().unwrap_or("none loaded")
@@ -490,16 +547,19 @@ fn run_script(
         }
     }
     if let Some(at) = click_at {
-        let loc = Location {
-            target: target.clone(),
-            position: at,
-        };
-        pointer.write(PointerInput::new(
-            PointerId::Mouse,
-            loc,
-            PointerAction::Move { delta: Vec2::ZERO },
+        runner
+            .mouse
+            .push_back((PointerAction::Move { delta: Vec2::ZERO }, at, None));
+        runner.mouse.push_back((
+            PointerAction::Press(PointerButton::Primary),
+            at,
+            Some(ButtonState::Pressed),
         ));
-        runner.click = Some((at, 2));
+        runner.mouse.push_back((
+            PointerAction::Release(PointerButton::Primary),
+            at,
+            Some(ButtonState::Released),
+        ));
     }
     runner.at += 1;
 }

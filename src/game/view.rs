@@ -91,10 +91,15 @@ fn board_size(session: &Session) -> (u32, u32) {
 fn fit_camera(
     session: Option<Res<Session>>,
     zoom: Res<BoardZoom>,
+    play: Option<Res<State<super::Play>>>,
     mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
 ) {
     let Some(session) = session else { return };
     if !session.is_changed() && !zoom.is_changed() {
+        return;
+    }
+    // The designer fits the camera to the level it draws.
+    if play.is_some_and(|p| *p.get() == super::Play::Design) {
         return;
     }
     let (w, h) = board_size(&session);

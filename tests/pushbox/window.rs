@@ -417,3 +417,65 @@ fn phone_windows_fit_the_hud_zoom_and_browser() {
         assert!(browser.rects.len() > 155, "{tag}: a button per level");
     }
 }
+
+/// Draw a level from scratch in the designer with the mouse (areas, a drag, taps on the palette's
+/// pens), test-play it to solved through the real input path, and export it.
+#[test]
+fn the_designer_draws_test_plays_and_exports_a_level() {
+    let d = temp_dir("window-design");
+    let data = d.join("data");
+    let (designed, solved) = (d.join("designed.png"), d.join("solved.png"));
+    let script = format!(
+        "key E; frames 3; button Wall; button Area; drag 0,0 7,5; button Floor; drag 1,1 6,4; \
+         button Area; button Wall; drag 3,2 3,3; button Worker; tap 1,4; button Box; tap 2,2; \
+         button Goal; tap 5,1; frames 2; screenshot {}; button Test; wait; frames 3; \
+         lurd ruUluRRR; wait; screenshot {}; key Tab; frames 3; button Export .bxa; frames 3",
+        designed.display(),
+        solved.display()
+    );
+    let end = d.join("exported.png");
+    if !play(&[
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--input",
+        &script,
+        "--screenshot",
+        end.to_str().unwrap(),
+    ]) {
+        return;
+    }
+    let mine = files::load(&data.join("collections/my-levels.bxb"))
+        .unwrap()
+        .collection;
+    let rows: Vec<String> = mine.levels[0]
+        .rows()
+        .map(|r| r.iter().map(|&b| b" .#%$*@+"[b as usize] as char).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "########", "#    . #", "# $#   #", "#  #   #", "#@     #", "########"
+        ]
+    );
+    let r = mine.levels[0]
+        .recording
+        .as_ref()
+        .expect("solved in test-play");
+    assert_eq!(r.lurd.as_deref(), Some("ruUluRRR"));
+    let s = Shot::load(&solved);
+    assert!(s.solved && s.moves == 8);
+    s.check_colours(true);
+    let exported = files::load(&data.join("exports/my-levels.bxa"))
+        .unwrap()
+        .collection;
+    assert_eq!(exported.levels[0].cells, mine.levels[0].cells);
+    assert!(exported.levels[0].recording.is_some());
+    // The designer's palette: finger-sized buttons, all on screen.
+    let b = Buttons::load(&designed);
+    b.check_finger_sized("designer");
+    for l in [
+        "Floor", "Goal", "Wall", "Brick", "Box", "Worker", "Test", "Rotate", "+Left",
+    ] {
+        assert!(b.rects.iter().any(|r| r.4 == l), "the {l} button");
+    }
+}
