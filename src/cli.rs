@@ -57,6 +57,9 @@ pub enum Command {
         /// Open a LURD solution from this file, verify it against the level and replay it.
         #[arg(long)]
         replay: Option<PathBuf>,
+        /// Import level files (.bxb, .bxa, .xsb, .sok, .txt) as new collections of yours.
+        #[arg(long)]
+        import: Vec<PathBuf>,
     },
     /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
     Convert {
@@ -171,6 +174,7 @@ pub fn run(cmd: Command) -> ExitCode {
             size,
             data_dir,
             replay,
+            import,
         } => play(Play {
             level,
             input,
@@ -179,6 +183,7 @@ pub fn run(cmd: Command) -> ExitCode {
             size,
             data_dir,
             replay,
+            import,
         }),
         Command::Convert {
             inputs,
@@ -215,6 +220,7 @@ pub struct Play {
     pub size: Option<(u32, u32)>,
     pub data_dir: Option<PathBuf>,
     pub replay: Option<PathBuf>,
+    pub import: Vec<PathBuf>,
 }
 
 /// Opens the game window (see [`Command::Play`]).
@@ -229,7 +235,15 @@ pub fn play(opts: Play) -> ExitCode {
         size,
         data_dir,
         replay,
+        import,
     } = opts;
+    let mut imports = Vec::new();
+    for p in import {
+        match std::fs::read(&p) {
+            Ok(bytes) => imports.push((p.display().to_string(), bytes)),
+            Err(e) => return fail(format!("{}: cannot read: {e}", p.display())),
+        }
+    }
     let replay = match replay {
         None => None,
         Some(p) => match std::fs::read_to_string(&p) {
@@ -284,6 +298,7 @@ pub fn play(opts: Play) -> ExitCode {
         size: size.unwrap_or((1280, 720)),
         data_dir,
         replay,
+        import: imports,
     }) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,

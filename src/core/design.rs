@@ -199,6 +199,16 @@ impl Editor {
         }
     }
 
+    /// Undoes every edit since the undo list had `len` entries, leaving no redo for them (a
+    /// stroke cancelled by a second finger).
+    pub fn revert_to(&mut self, len: usize) {
+        let redo = self.redo.len();
+        while self.undo.len() > len {
+            self.undo();
+        }
+        self.redo.truncate(redo);
+    }
+
     pub fn undo(&mut self) -> bool {
         let Some(prev) = self.undo.pop() else {
             return false;
@@ -518,6 +528,13 @@ mod tests {
         assert_eq!(e.undo_len(), n + 1);
         e.undo();
         assert_eq!(rows(&e), end);
+        // A cancelled stroke leaves nothing behind, not even a redo.
+        let n = e.undo_len();
+        e.apply(&Edit::Paint(Pen::Wall, vec![Pos::new(2, 2)]));
+        e.apply(&Edit::Paint(Pen::Wall, vec![Pos::new(3, 2)]));
+        e.revert_to(n);
+        assert_eq!(rows(&e), end);
+        assert!(!e.can_redo());
         // A new edit drops the redo list.
         e.undo();
         e.apply(&Edit::Paint(Pen::Wall, vec![Pos::new(1, 1)]));

@@ -56,6 +56,10 @@ pub enum CollectionCmd {
     Export(&'static str),
 }
 
+/// Level files to import once the game is on screen (`play --import FILE`).
+#[derive(Resource, Default)]
+pub struct ImportAtStart(pub Vec<(String, Vec<u8>)>);
+
 /// Levels pasted from the clipboard, to import as a collection (solutions go to the replay).
 #[derive(Message, Clone, Debug)]
 pub struct PastedLevels(pub String);
@@ -70,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (player_commands, commands, pasted)
+            (import_at_start, player_commands, commands, pasted)
                 .chain()
                 .in_set(super::AppSystems::Plan)
                 .run_if(in_state(Screen::Playing)),
@@ -220,6 +224,7 @@ fn import(
     file: &str,
     format: Format,
     bytes: &[u8],
+    default_name: Option<&str>,
 ) -> Option<usize> {
     match files::import_levels(file, format, bytes) {
         Ok((mut c, problems)) => {
@@ -227,9 +232,14 @@ fn import(
                 notices.say(p.clone());
             }
             if c.name.is_empty() {
-                c.name = Path::new(file)
-                    .file_stem()
-                    .map_or("Imported".into(), |s| s.to_string_lossy().into_owned());
+                c.name = default_name.map_or_else(
+                    || {
+                        Path::new(file)
+                            .file_stem()
+                            .map_or("Imported".into(), |s| s.to_string_lossy().into_owned())
+                    },
+                    str::to_string,
+                );
             }
             let n = c.levels.len();
             let i = add_user(list, saves, notices, c)?;
@@ -248,6 +258,13 @@ fn import(
             notices.say(format!("{e}; nothing imported"));
             None
         }
+    }
+}
+
+fn import_at_start(at_start: Option<ResMut<ImportAtStart>>, mut out: MessageWriter<CollectionCmd>) {
+    let Some(mut files) = at_start else { return };
+    for (file, bytes) in std::mem::take(&mut files.0) {
+        out.write(CollectionCmd::Import { file, bytes });
     }
 }
 
@@ -296,7 +313,8 @@ fn commands(
                     ));
                     continue;
                 };
-                if let Some(i) = import(&mut list, &saves, &mut notices, file, format, bytes) {
+                if let Some(i) = import(&mut list, &saves, &mut notices, file, format, bytes, None)
+                {
                     open(&list, i, 0, &mut current, &mut commands, &mut load);
                 }
             }
@@ -382,14 +400,11 @@ fn pasted(
             &mut list,
             &saves,
             &mut notices,
-            "clipboard.xsb",
+            "clipboard",
             Format::Xsb,
             text.as_bytes(),
+            Some("Pasted levels"),
         ) {
-            if list.list[i].collection.name == "clipboard" {
-                list.list[i].collection.name = "Pasted levels".into();
-                write_user(&list.list[i], &mut notices);
-            }
             open(&list, i, 0, &mut current, &mut commands, &mut load);
         }
     }

@@ -63,6 +63,8 @@ pub enum DesignCmd {
     Press(Pos),
     Over(Pos),
     Release,
+    /// A second finger landed: the stroke was the start of a pinch, and is taken back.
+    CancelStroke,
     Edit(Edit),
     Undo,
     Redo,
@@ -114,7 +116,7 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (draw_design, update_status, pen_colors)
+            (draw_design, zoom_design, update_status, pen_colors)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Play::Design)),
         )
@@ -198,10 +200,14 @@ fn open_designer(
     }
 }
 
-fn hide_board(mut roots: Query<&mut Visibility, With<BoardRoot>>) {
+fn hide_board(
+    mut roots: Query<&mut Visibility, With<BoardRoot>>,
+    mut zoom: ResMut<super::touch::BoardZoom>,
+) {
     for mut v in &mut roots {
         *v = Visibility::Hidden;
     }
+    *zoom = super::touch::BoardZoom::default();
 }
 
 fn show_board(
@@ -258,8 +264,10 @@ fn end_stroke_on_release(
         return;
     }
     let mouse_down = mouse.is_some_and(|m| m.pressed(MouseButton::Left));
-    let finger_down = touches.is_some_and(|t| t.iter().next().is_some());
-    if !mouse_down && !finger_down {
+    let fingers = touches.map_or(0, |t| t.iter().count());
+    if fingers >= 2 {
+        out.write(DesignCmd::CancelStroke);
+    } else if !mouse_down && fingers == 0 {
         out.write(DesignCmd::Release);
     }
 }
@@ -310,6 +318,11 @@ fn design_commands(
                         d.editor.apply(&Edit::Line(d.pen, s.last, p));
                     }
                     s.last = p;
+                }
+            }
+            DesignCmd::CancelStroke => {
+                if let Some(s) = d.stroke.take() {
+                    d.editor.revert_to(s.undo_len);
                 }
             }
             DesignCmd::Release => {
@@ -423,9 +436,30 @@ fn item_color(b: u8) -> Option<Color> {
 
 /// Draws the designed level: a sprite per cell (rebuilt when the size changes, recoloured
 /// otherwise), goals, boxes, the worker, and open cells in red; fits the camera to it.
+/// The player's pinch zoom and pan apply in the designer too (the fit is the designer's own).
+fn zoom_design(
+    zoom: Res<super::touch::BoardZoom>,
+    mut camera: Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
+) {
+    if !zoom.is_changed() {
+        return;
+    }
+    for (mut proj, mut t) in &mut camera {
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scale = 1.0 / zoom.zoom.max(0.01);
+        }
+        t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
+    }
+}
+
+/// Where the designer's camera looks without pan: a little below the level's centre, so the level
+/// sits between the status line and the palette.
+const DESIGN_OFFSET: Vec2 = Vec2::new(0.0, -2.0 * CELL);
+
 fn draw_design(
     mut commands: Commands,
     design: Res<Design>,
+    zoom: Res<super::touch::BoardZoom>,
     roots: Query<Entity, With<DesignRoot>>,
     mut cells: Query<(&DesignCell, &mut Sprite, &Children), (Without<GoalMark>, Without<Item>)>,
     mut goals: Query<&mut Visibility, (With<GoalMark>, Without<Item>)>,
@@ -500,10 +534,10 @@ fn draw_design(
                     min_width: (w as f32 + 1.0) * CELL,
                     min_height: (h as f32 + 9.0) * CELL,
                 };
-                o.scale = 1.0;
+                o.scale = 1.0 / zoom.zoom.max(0.01);
             }
             // Room for the status line above and the palette below.
-            t.translation = Vec3::new(0.0, -2.0 * CELL, t.translation.z);
+            t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
         }
         return;
     }
@@ -532,8 +566,15 @@ fn draw_design(
     }
 }
 
-fn on_press(ev: On<Pointer<Press>>, cells: Query<&DesignCell>, mut out: MessageWriter<DesignCmd>) {
-    if ev.button != PointerButton::Primary {
+fn on_press(
+    ev: On<Pointer<Press>>,
+    cells: Query<&DesignCell>,
+    touches: Option<Res<Touches>>,
+    mut out: MessageWriter<DesignCmd>,
+) {
+    // Two fingers pinch and pan; they never paint.
+    let fingers = touches.map_or(0, |t| t.iter().count());
+    if ev.button != PointerButton::Primary || fingers >= 2 {
         return;
     }
     if let Ok(c) = cells.get(ev.entity) {

@@ -128,6 +128,8 @@ pub struct AppPlugin {
     pub data_dir: Option<std::path::PathBuf>,
     /// A solution to verify and replay at start: where it came from, and its text.
     pub replay: Option<(String, String)>,
+    /// Level files to import as new collections at start: name and bytes.
+    pub import: Vec<(String, Vec<u8>)>,
 }
 
 impl AppPlugin {
@@ -140,6 +142,7 @@ impl AppPlugin {
             size: (1080, 2340),
             data_dir: None,
             replay: None,
+            import: Vec::new(),
         }
     }
 }
@@ -193,6 +196,9 @@ impl Plugin for AppPlugin {
                 instant: true,
                 ..default()
             });
+        }
+        if !self.import.is_empty() {
+            app.insert_resource(collections::ImportAtStart(self.import.clone()));
         }
         if let Some((source, lurd)) = &self.replay {
             app.insert_resource(replay::ReplayAtStart(Some(replay::StartReplay {

@@ -390,3 +390,46 @@ fn export_writes_every_user_collection_with_its_records() {
         notices(&app)
     );
 }
+
+#[test]
+fn two_fingers_in_the_designer_zoom_and_never_paint() {
+    use bevy::input::touch::{TouchInput, TouchPhase};
+    let d = crate::temp_dir("designzoom");
+    let mut app = app_with_data(&d);
+    open_designer(&mut app);
+    let before = rows(&app);
+    // A finger starts a stroke (picking would send this Press); a second finger lands.
+    design(
+        &mut app,
+        [DesignCmd::Pen(Pen::Wall), DesignCmd::Press(Pos::new(2, 2))],
+    );
+    assert_ne!(rows(&app), before, "the first finger painted");
+    let touch = |app: &mut App, id: u64, phase: TouchPhase, x: f32| {
+        app.world_mut().write_message(TouchInput {
+            phase,
+            position: Vec2::new(x, 100.0),
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id,
+        });
+    };
+    touch(&mut app, 1, TouchPhase::Started, 100.0);
+    touch(&mut app, 2, TouchPhase::Started, 150.0);
+    app.update();
+    app.update();
+    assert_eq!(rows(&app), before, "the stroke is taken back");
+    assert!(!app.world().resource::<Design>().editor.can_redo());
+    touch(&mut app, 1, TouchPhase::Moved, 75.0);
+    touch(&mut app, 2, TouchPhase::Moved, 175.0);
+    app.update();
+    let zoom = app
+        .world()
+        .resource::<pushbox::game::touch::BoardZoom>()
+        .zoom;
+    assert!((zoom - 2.0).abs() < 1e-3, "zoom {zoom}");
+    touch(&mut app, 1, TouchPhase::Ended, 75.0);
+    touch(&mut app, 2, TouchPhase::Ended, 175.0);
+    app.update();
+    assert_eq!(rows(&app), before);
+    assert_eq!(play(&app), Play::Design);
+}

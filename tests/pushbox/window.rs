@@ -479,3 +479,46 @@ fn the_designer_draws_test_plays_and_exports_a_level() {
         assert!(b.rects.iter().any(|r| r.4 == l), "the {l} button");
     }
 }
+
+/// `play --import FILE` makes a collection of a level file; Ctrl+C copies the level on screen to
+/// the system clipboard as XSB and Ctrl+V pastes it back as a new collection: the same board.
+#[test]
+fn import_copy_and_paste_through_the_real_clipboard() {
+    let d = temp_dir("window-clip");
+    let data = d.join("data");
+    let micro = crate::shared("levels/microban/Microban_155.xsb");
+    let end = d.join("pasted.png");
+    if !play(&[
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--import",
+        micro.to_str().unwrap(),
+        "--input",
+        "frames 5; key N; wait; key Ctrl+C; frames 5; key Ctrl+V; frames 5; key Ctrl+Shift+C; frames 5; key Ctrl+V; frames 5",
+        "--screenshot",
+        end.to_str().unwrap(),
+    ]) {
+        return;
+    }
+    let imported = files::load(&data.join("collections/microban-155.bxb"))
+        .unwrap()
+        .collection;
+    assert_eq!(imported.levels.len(), 155);
+    let pasted = files::load(&data.join("collections/pasted-levels.bxb"))
+        .unwrap()
+        .collection;
+    assert_eq!(pasted.levels.len(), 1);
+    assert_eq!(
+        (pasted.levels[0].width, pasted.levels[0].height),
+        (imported.levels[1].width, imported.levels[1].height)
+    );
+    assert_eq!(
+        pasted.levels[0].cells, imported.levels[1].cells,
+        "level 2, copied and pasted"
+    );
+    // Copied again as one RLE line (from the pasted collection now on screen), pasted again.
+    let rle = files::load(&data.join("collections/pasted-levels-2.bxb"))
+        .unwrap()
+        .collection;
+    assert_eq!(rle.levels[0].cells, imported.levels[1].cells, "through RLE");
+}
