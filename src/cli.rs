@@ -347,28 +347,8 @@ fn backup(action: BackupAction, data_dir: Option<&Path>) -> ExitCode {
             }
         }
         BackupAction::Import { file } => {
-            let text = match std::fs::read(&file) {
-                Ok(t) => t,
-                Err(e) => return fail(format!("{}: cannot read: {e}", file.display())),
-            };
-            let theirs: save::Progress = match std::str::from_utf8(&text)
-                .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))
-                .and_then(|t| {
-                    ron::from_str::<save::Progress>(t).map_err(|e| {
-                        format!(
-                            "line {}, column {}: {}",
-                            e.span.start.line, e.span.start.col, e.code
-                        )
-                    })
-                }) {
-                Ok(p) if p.version <= save::VERSION => p,
-                Ok(p) => {
-                    return fail(format!(
-                        "{}: written by a newer PushBox (format version {})",
-                        file.display(),
-                        p.version
-                    ));
-                }
+            let theirs = match save::read_backup(&file) {
+                Ok(p) => p,
                 Err(e) => return fail(format!("{}: {e}", file.display())),
             };
             let improved = mine.merge(&theirs);

@@ -289,6 +289,15 @@ pub fn data_dir(explicit: Option<&Path>) -> Option<PathBuf> {
     directories::ProjectDirs::from("org", "PushBox", "PushBox").map(|d| d.data_dir().to_path_buf())
 }
 
+/// Reads a progress backup file (`pushbox backup export`, or a `progress.ron` copied from
+/// another machine): `Err` says what is wrong, with the line and column.
+pub fn read_backup(path: &Path) -> Result<Progress, String> {
+    match parse_file::<Progress>(path)? {
+        Some(p) => Ok(p),
+        None => Err("cannot read: the file does not exist".into()),
+    }
+}
+
 /// A file read back, and what the player should be told about it.
 #[derive(Debug)]
 pub struct Loaded<T> {
@@ -378,7 +387,7 @@ impl Store {
     {
         let mut notices = Vec::new();
         let target = self.path(name);
-        match self.parse::<T>(&target) {
+        match parse_file::<T>(&target) {
             Ok(Some(v)) => {
                 return Loaded { value: v, notices };
             }
@@ -408,7 +417,7 @@ impl Store {
             }
         }
         let bak = self.backup_path(name);
-        match self.parse::<T>(&bak) {
+        match parse_file::<T>(&bak) {
             Ok(Some(v)) => {
                 notices.push(format!("restored the previous save from {}", bak.display()));
                 Loaded { value: v, notices }
@@ -433,45 +442,6 @@ impl Store {
         }
     }
 
-    /// `Ok(None)` when there is no file; `Err` says what is wrong with it.
-    fn parse<T: DeserializeOwned + Versioned>(&self, path: &Path) -> Result<Option<T>, String> {
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("cannot read: {e}")),
-        };
-        let text = std::str::from_utf8(&bytes)
-            .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?;
-        // Read the version first, so that a newer file is named as such rather than as broken.
-        #[derive(Deserialize)]
-        struct Head {
-            version: u32,
-        }
-        let head: Option<Head> = ron::Options::default()
-            .without_recursion_limit()
-            .from_str::<ron::Value>(text)
-            .ok()
-            .and_then(|v| v.into_rust().ok());
-        if let Some(h) = &head
-            && h.version > VERSION
-        {
-            return Err(format!(
-                "written by a newer PushBox (format version {}, this one reads up to {VERSION})",
-                h.version
-            ));
-        }
-        let value: T = ron::from_str(text).map_err(|e| {
-            format!(
-                "line {}, column {}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            )
-        })?;
-        if value.version() == 0 {
-            return Err("format version 0 is not a PushBox save".to_string());
-        }
-        Ok(Some(value))
-    }
-
     /// Renames a bad file to `NAME.bad-N` (the first N not taken).
     fn move_aside(&self, path: &Path) -> std::io::Result<PathBuf> {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
@@ -484,6 +454,46 @@ impl Store {
         }
         unreachable!("some number is free")
     }
+}
+
+/// Reads a saved RON file: `Ok(None)` when there is none; `Err` says what is wrong with it (not
+/// text, a syntax error at a line and column, a version from a newer PushBox).
+fn parse_file<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, String> {
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read: {e}")),
+    };
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?;
+    // Read the version first, so that a newer file is named as such rather than as broken.
+    #[derive(Deserialize)]
+    struct Head {
+        version: u32,
+    }
+    let head: Option<Head> = ron::Options::default()
+        .without_recursion_limit()
+        .from_str::<ron::Value>(text)
+        .ok()
+        .and_then(|v| v.into_rust().ok());
+    if let Some(h) = &head
+        && h.version > VERSION
+    {
+        return Err(format!(
+            "written by a newer PushBox (format version {}, this one reads up to {VERSION})",
+            h.version
+        ));
+    }
+    let value: T = ron::from_str(text).map_err(|e| {
+        format!(
+            "line {}, column {}: {}",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    })?;
+    if value.version() == 0 {
+        return Err("format version 0 is not a PushBox save".to_string());
+    }
+    Ok(Some(value))
 }
 
 #[cfg(unix)]

@@ -589,22 +589,7 @@ fn on_over(ev: On<Pointer<Over>>, cells: Query<&DesignCell>, mut out: MessageWri
 }
 
 fn design_button(label: &str, cmd: DesignCmd) -> impl Bundle {
-    (
-        Button,
-        DesignButton(cmd),
-        Node {
-            min_width: px(56),
-            min_height: px(48),
-            padding: UiRect::axes(px(10), px(6)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(8)),
-            flex_shrink: 0.0,
-            ..default()
-        },
-        BackgroundColor(BUTTON),
-        children![(text(label, 18.0), Pickable::IGNORE)],
-    )
+    super::hud::labelled_button(label, DesignButton(cmd), 56.0, 18.0)
 }
 
 fn on_design_button(

@@ -108,25 +108,47 @@ fn failure_screen(mut commands: Commands, errors: Res<LoadError>) {
     ));
 }
 
-fn button(label: &str, cmd: PlayerCommand) -> impl Bundle {
+/// A labelled button of any screen: `marker` says what it does.
+pub(super) fn labelled_button(
+    label: &str,
+    marker: impl Component,
+    min_width: f32,
+    font: f32,
+) -> impl Bundle {
     (
         Button,
-        CommandButton(cmd),
+        marker,
         Node {
-            min_width: px(88),
+            min_width: px(min_width),
             // Finger-sized: 48 logical pixels are 48 dp on a phone (Bevy scales UI by the screen's
             // scale factor). Never squeezed below that by a crowded panel.
             min_height: px(48),
             flex_shrink: 0.0,
-            padding: UiRect::axes(px(14), px(8)),
+            padding: UiRect::axes(px(12), px(8)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border_radius: BorderRadius::all(px(8)),
             ..default()
         },
         BackgroundColor(BUTTON),
-        children![(text(label, 20.0), Pickable::IGNORE)],
+        children![(text(label, font), Pickable::IGNORE)],
     )
+}
+
+fn button(label: &str, cmd: PlayerCommand) -> impl Bundle {
+    labelled_button(label, CommandButton(cmd), 88.0, 20.0)
+}
+
+/// A row of buttons that wraps on narrow screens.
+pub(super) fn wrap_row() -> Node {
+    Node {
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        column_gap: px(8),
+        row_gap: px(8),
+        flex_shrink: 0.0,
+        ..default()
+    }
 }
 
 fn spawn_hud(mut commands: Commands) {
@@ -362,90 +384,63 @@ fn spawn_picker(
     let Some(current) = current else { return };
     spawn_overlay(&mut commands, Play::Picking, (), |panel| {
         // The collections: the built-in one and the player's (designed, imported, pasted).
-        panel
-            .spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                column_gap: px(8),
-                row_gap: px(8),
-                flex_shrink: 0.0,
-                ..default()
-            })
-            .with_children(|row| {
-                for (i, e) in list.list.iter().enumerate() {
-                    let name = if e.is_user() {
-                        e.collection.name.clone()
-                    } else {
-                        "Built-in".to_string()
-                    };
-                    let mark = if e.source == current.source { "> " } else { "" };
-                    row.spawn(button(
-                        &format!("{mark}{name} ({})", e.collection.levels.len()),
-                        PlayerCommand::OpenCollection(i),
-                    ))
-                    .observe(on_button);
-                }
-            });
+        panel.spawn(wrap_row()).with_children(|row| {
+            for (i, e) in list.list.iter().enumerate() {
+                let name = if e.is_user() {
+                    e.collection.name.clone()
+                } else {
+                    "Built-in".to_string()
+                };
+                let mark = if e.source == current.source { "> " } else { "" };
+                row.spawn(button(
+                    &format!("{mark}{name} ({})", e.collection.levels.len()),
+                    PlayerCommand::OpenCollection(i),
+                ))
+                .observe(on_button);
+            }
+        });
         panel.spawn(text(
             format!("{}: choose a level", current.collection.name),
             26.0,
         ));
-        panel
-            .spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                column_gap: px(8),
-                row_gap: px(8),
-                flex_shrink: 0.0,
-                ..default()
-            })
-            .with_children(|grid| {
-                for (i, l) in current.collection.levels.iter().enumerate() {
-                    let mark = if i == current.index { "> " } else { "" };
-                    let title = if l.title.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" {}", l.title)
-                    };
-                    // Solved levels show their best moves / pushes.
-                    let record = saves
-                        .progress
-                        .records(l)
-                        .map(|r| {
-                            let m = r.best_moves.as_ref().map(|b| b.moves);
-                            let p = r.best_pushes.as_ref().map(|b| b.pushes);
-                            match (m, p) {
-                                (Some(m), Some(p)) => format!("  [{m}m/{p}p]"),
-                                _ => String::new(),
-                            }
-                        })
-                        .unwrap_or_default();
-                    grid.spawn(button(
-                        &format!("{mark}{}{title}{record}", i + 1),
-                        PlayerCommand::Choose(i),
-                    ))
-                    .observe(on_button);
-                }
-            });
-        panel
-            .spawn(Node {
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                column_gap: px(8),
-                row_gap: px(8),
-                flex_shrink: 0.0,
-                ..default()
-            })
-            .with_children(|row| {
-                for (label, cmd) in [
-                    ("Design", PlayerCommand::Design),
-                    ("Export .bxa", PlayerCommand::Export("bxa")),
-                    ("Export .xsb", PlayerCommand::Export("xsb")),
-                    ("Export .bxb", PlayerCommand::Export("bxb")),
-                    ("Close", PlayerCommand::Levels),
-                ] {
-                    row.spawn(button(label, cmd)).observe(on_button);
-                }
-            });
+        panel.spawn(wrap_row()).with_children(|grid| {
+            for (i, l) in current.collection.levels.iter().enumerate() {
+                let mark = if i == current.index { "> " } else { "" };
+                let title = if l.title.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {}", l.title)
+                };
+                // Solved levels show their best moves / pushes.
+                let record = saves
+                    .progress
+                    .records(l)
+                    .map(|r| {
+                        let m = r.best_moves.as_ref().map(|b| b.moves);
+                        let p = r.best_pushes.as_ref().map(|b| b.pushes);
+                        match (m, p) {
+                            (Some(m), Some(p)) => format!("  [{m}m/{p}p]"),
+                            _ => String::new(),
+                        }
+                    })
+                    .unwrap_or_default();
+                grid.spawn(button(
+                    &format!("{mark}{}{title}{record}", i + 1),
+                    PlayerCommand::Choose(i),
+                ))
+                .observe(on_button);
+            }
+        });
+        panel.spawn(wrap_row()).with_children(|row| {
+            for (label, cmd) in [
+                ("Design", PlayerCommand::Design),
+                ("Export .bxa", PlayerCommand::Export("bxa")),
+                ("Export .xsb", PlayerCommand::Export("xsb")),
+                ("Export .bxb", PlayerCommand::Export("bxb")),
+                ("Close", PlayerCommand::Levels),
+            ] {
+                row.spawn(button(label, cmd)).observe(on_button);
+            }
+        });
     });
 }

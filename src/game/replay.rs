@@ -10,7 +10,7 @@
 use bevy::prelude::*;
 
 use super::board::{BoardRoot, Session, StepApplied, mirror, respawn};
-use super::hud::{BUTTON, text};
+use super::hud::text;
 use super::input::PlayerCommand;
 use super::save::{Notices, Saves, offer};
 use super::{AppSystems, CurrentLevel, Play, Screen, Settings};
@@ -544,22 +544,7 @@ fn advance(
 }
 
 fn replay_button(label: &str, cmd: ReplayCmd) -> impl Bundle {
-    (
-        Button,
-        ReplayButton(cmd),
-        Node {
-            min_width: px(56),
-            min_height: px(48),
-            flex_shrink: 0.0,
-            padding: UiRect::axes(px(10), px(8)),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(8)),
-            ..default()
-        },
-        BackgroundColor(BUTTON),
-        children![(text(label, 20.0), Pickable::IGNORE)],
-    )
+    super::hud::labelled_button(label, ReplayButton(cmd), 56.0, 20.0)
 }
 
 fn on_replay_button(

@@ -437,26 +437,8 @@ pub fn offer(
 /// Merges a progress backup file into the records (a file dropped on the window), keeping the
 /// better solution of each pair, and says what happened.
 pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path::Path) {
-    let parsed = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read: {e}"))
-        .and_then(|t| {
-            ron::from_str::<Progress>(&t).map_err(|e| {
-                format!(
-                    "line {}, column {}: {}",
-                    e.span.start.line, e.span.start.col, e.code
-                )
-            })
-        });
-    let theirs = match parsed {
-        Ok(p) if p.version <= save::VERSION => p,
-        Ok(p) => {
-            notices.say(format!(
-                "{}: written by a newer PushBox (format version {})",
-                path.display(),
-                p.version
-            ));
-            return;
-        }
+    let theirs = match save::read_backup(path) {
+        Ok(p) => p,
         Err(e) => {
             notices.say(format!("{}: not a PushBox backup: {e}", path.display()));
             return;
