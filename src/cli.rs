@@ -34,33 +34,7 @@ pub enum Command {
     /// Open the game window (the default with no command), optionally on a level and with an
     /// input script played through the real input path, saving screenshots, then exiting.
     #[cfg(feature = "game")]
-    Play {
-        /// FILE or FILE:N (1-based level) in any level format.
-        #[arg(long)]
-        level: Option<String>,
-        /// Script: `tap X,Y; key Z; lurd rrU; wait; frames 10; screenshot a.png` (see README).
-        #[arg(long)]
-        input: Option<String>,
-        /// Save a screenshot here once the script has run, then exit.
-        #[arg(long)]
-        screenshot: Option<PathBuf>,
-        /// Apply moves at once, with no animation.
-        #[arg(long)]
-        instant: bool,
-        /// Window size in pixels, WxH (default 1280x720).
-        #[arg(long, value_parser = parse_size)]
-        size: Option<(u32, u32)>,
-        /// The player's data folder (saved game, records); default: $PUSHBOX_DATA_DIR, else the
-        /// platform's data directory.
-        #[arg(long)]
-        data_dir: Option<PathBuf>,
-        /// Open a LURD solution from this file, verify it against the level and replay it.
-        #[arg(long)]
-        replay: Option<PathBuf>,
-        /// Import level files (.bxb, .bxa, .xsb, .sok, .txt) as new collections of yours.
-        #[arg(long)]
-        import: Vec<PathBuf>,
-    },
+    Play(Play),
     /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
     Convert {
         /// Input files, or folders whose level files are all converted.
@@ -166,25 +140,7 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         #[cfg(feature = "game")]
-        Command::Play {
-            level,
-            input,
-            screenshot,
-            instant,
-            size,
-            data_dir,
-            replay,
-            import,
-        } => play(Play {
-            level,
-            input,
-            screenshot,
-            instant,
-            size,
-            data_dir,
-            replay,
-            import,
-        }),
+        Command::Play(opts) => play(opts),
         Command::Convert {
             inputs,
             to,
@@ -210,16 +166,33 @@ pub fn run(cmd: Command) -> ExitCode {
     }
 }
 
-/// What `play` was asked for (see [`Command::Play`]).
-#[derive(Debug, Default)]
+/// What `play` is asked for: the `play` command's options (none for a plain start).
+#[derive(clap::Args, Debug, Default)]
 pub struct Play {
+    /// FILE or FILE:N (1-based level) in any level format.
+    #[arg(long)]
     pub level: Option<String>,
+    /// Script: `tap X,Y; key Z; lurd rrU; wait; frames 10; screenshot a.png` (see README).
+    #[arg(long)]
     pub input: Option<String>,
+    /// Save a screenshot here once the script has run, then exit.
+    #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// Apply moves at once, with no animation.
+    #[arg(long)]
     pub instant: bool,
+    /// Window size in pixels, WxH (default 1280x720).
+    #[arg(long, value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
+    /// The player's data folder (saved game, records); default: $PUSHBOX_DATA_DIR, else the
+    /// platform's data directory.
+    #[arg(long)]
     pub data_dir: Option<PathBuf>,
+    /// Open a LURD solution from this file, verify it against the level and replay it.
+    #[arg(long)]
     pub replay: Option<PathBuf>,
+    /// Import level files (.bxb, .bxa, .xsb, .sok, .txt) as new collections of yours.
+    #[arg(long)]
     pub import: Vec<PathBuf>,
 }
 
