@@ -99,20 +99,27 @@ fn fit_camera(
         return;
     }
     // The designer fits the camera to the level it draws.
-    if play.is_some_and(|p| *p.get() == super::Play::Design) {
+    if play.as_ref().is_some_and(|p| *p.get() == super::Play::Design) {
         return;
     }
     let (w, h) = board_size(&session);
+    // The replay's panel is taller than the HUD's buttons: more room below, board moved up.
+    let replaying = play.is_some_and(|p| *p.get() == super::Play::Replay);
+    let (extra, shift) = if replaying {
+        (4.0, -2.0 * CELL)
+    } else {
+        (0.0, 0.0)
+    };
     for (mut p, mut t) in &mut camera {
         if let Projection::Orthographic(o) = &mut *p {
             o.scaling_mode = ScalingMode::AutoMin {
                 min_width: (w as f32 + MARGIN_CELLS.0) * CELL,
-                min_height: (h as f32 + MARGIN_CELLS.1) * CELL,
+                min_height: (h as f32 + MARGIN_CELLS.1 + extra) * CELL,
             };
             o.viewport_origin = Vec2::new(0.5, 0.5);
             o.scale = 1.0 / zoom.zoom.max(0.01);
         }
-        t.translation = zoom.pan.extend(t.translation.z);
+        t.translation = (zoom.pan + Vec2::new(0.0, shift)).extend(t.translation.z);
     }
 }
 
