@@ -95,7 +95,8 @@ fn fit_camera(
     mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
 ) {
     let Some(session) = session else { return };
-    if !session.is_changed() && !zoom.is_changed() {
+    let state_changed = play.as_ref().is_some_and(|p| p.is_changed());
+    if !session.is_changed() && !zoom.is_changed() && !state_changed {
         return;
     }
     // The designer fits the camera to the level it draws.
