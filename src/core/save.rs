@@ -40,6 +40,9 @@ pub struct SavedSettings {
     pub step_seconds: f32,
     /// Whole walks at once, with no animation.
     pub instant: bool,
+    /// Sound volume, 0 to 1.
+    pub volume: f32,
+    pub muted: bool,
 }
 
 impl Default for SavedSettings {
@@ -47,6 +50,8 @@ impl Default for SavedSettings {
         SavedSettings {
             step_seconds: 0.09,
             instant: false,
+            volume: 0.7,
+            muted: false,
         }
     }
 }

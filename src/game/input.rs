@@ -40,6 +40,10 @@ pub enum PlayerCommand {
     Copy {
         rle: bool,
     },
+    /// Sound off / on.
+    Mute,
+    /// Volume up (`true`) or down by a tenth.
+    Volume(bool),
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -59,6 +63,9 @@ pub enum Action {
     Design,
     CopyXsb,
     CopyRle,
+    Mute,
+    VolumeDown,
+    VolumeUp,
 }
 
 impl Action {
@@ -79,10 +86,13 @@ impl Action {
             Action::Design => PlayerCommand::Design,
             Action::CopyXsb => PlayerCommand::Copy { rle: false },
             Action::CopyRle => PlayerCommand::Copy { rle: true },
+            Action::Mute => PlayerCommand::Mute,
+            Action::VolumeDown => PlayerCommand::Volume(false),
+            Action::VolumeUp => PlayerCommand::Volume(true),
         }
     }
 
-    const ALL: [Action; 15] = [
+    const ALL: [Action; 18] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -98,13 +108,16 @@ impl Action {
         Action::Design,
         Action::CopyXsb,
         Action::CopyRle,
+        Action::Mute,
+        Action::VolumeDown,
+        Action::VolumeUp,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
 /// picker, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
-/// the level as XSB / RLE, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
+/// the level as XSB / RLE, M mute, - / = volume, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
 /// levels, Start for the picker.
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
@@ -143,6 +156,9 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Levels, Escape)
         .insert(Action::Replay, KeyV)
         .insert(Action::Design, KeyE)
+        .insert(Action::Mute, KeyM)
+        .insert(Action::VolumeDown, Minus)
+        .insert(Action::VolumeUp, Equal)
         .insert(
             Action::CopyXsb,
             ButtonlikeChord::modified(ModifierKey::Control, KeyC),

@@ -19,6 +19,7 @@ pub mod lifecycle;
 pub mod replay;
 pub mod save;
 pub mod script;
+pub mod sound;
 pub mod touch;
 pub mod view;
 pub mod walk;
@@ -110,6 +111,7 @@ impl Plugin for GamePlugin {
             touch::plugin,
             collections::plugin,
             designer::plugin,
+            sound::plugin,
         ));
     }
 }
@@ -177,7 +179,12 @@ impl Plugin for AppPlugin {
         )
         .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
         .add_plugins(GamePlugin)
-        .add_plugins((view::plugin, hud::plugin, lifecycle::plugin));
+        .add_plugins((
+            view::plugin,
+            hud::plugin,
+            lifecycle::plugin,
+            sound::playback_plugin,
+        ));
         if mobile {
             use std::time::Duration;
             app.insert_resource(bevy::winit::WinitSettings {

@@ -50,7 +50,7 @@ pub struct Saves {
     restore: Option<SavedGame>,
     /// What the session file holds now (level, revision), to write only on change.
     written: Option<(String, usize, u64)>,
-    settings_written: Option<(f32, bool)>,
+    settings_written: Option<(f32, bool, f32, bool)>,
     /// A write failed: said once, not every frame.
     failing: bool,
     /// The collection whose records were last checked.
@@ -106,6 +106,7 @@ fn open_saves(
     config: Option<Res<SaveConfig>>,
     mut saves: ResMut<Saves>,
     mut settings: ResMut<Settings>,
+    mut sound: ResMut<super::sound::SoundSettings>,
     mut notices: ResMut<Notices>,
 ) {
     let Some(config) = config else { return };
@@ -122,6 +123,10 @@ fn open_saves(
     let s = session.value;
     settings.step_seconds = s.settings.step_seconds.clamp(0.0, 2.0);
     settings.instant = s.settings.instant || config.force_instant;
+    *sound = super::sound::SoundSettings {
+        volume: s.settings.volume.clamp(0.0, 1.0),
+        muted: s.settings.muted,
+    };
     saves.progress = progress.value;
     saves.restore = s.current;
     saves.store = Some(store);
@@ -287,7 +292,7 @@ fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>
 fn write_session(
     saves: &mut Saves,
     notices: &mut Notices,
-    settings: &Settings,
+    (settings, sound): (&Settings, &super::sound::SoundSettings),
     current: Option<&CurrentLevel>,
     session: Option<&Session>,
     replay: Option<&Replay>,
@@ -304,6 +309,8 @@ fn write_session(
         settings: save::SavedSettings {
             step_seconds: settings.step_seconds,
             instant: settings.instant,
+            volume: sound.volume,
+            muted: sound.muted,
         },
         current: game,
     };
@@ -325,6 +332,7 @@ fn autosave(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     settings: Res<Settings>,
+    sound: Res<super::sound::SoundSettings>,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     queue: Option<Res<StepQueue>>,
@@ -344,14 +352,19 @@ fn autosave(
         current.index,
         session.revision,
     );
-    let settings_now = (settings.step_seconds, settings.instant);
+    let settings_now = (
+        settings.step_seconds,
+        settings.instant,
+        sound.volume,
+        sound.muted,
+    );
     if saves.written.as_ref() == Some(&now) && saves.settings_written == Some(settings_now) {
         return;
     }
     write_session(
         &mut saves,
         &mut notices,
-        &settings,
+        (&settings, &sound),
         Some(&current),
         Some(&session),
         None,
@@ -368,6 +381,7 @@ fn save_on_leave(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     settings: Res<Settings>,
+    sound: Res<super::sound::SoundSettings>,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     replay: Option<Res<Replay>>,
@@ -381,7 +395,7 @@ fn save_on_leave(
         write_session(
             &mut saves,
             &mut notices,
-            &settings,
+            (&settings, &sound),
             current.as_deref(),
             session.as_deref(),
             replay.as_deref(),

@@ -100,7 +100,10 @@ fn fit_camera(
         return;
     }
     // The designer fits the camera to the level it draws.
-    if play.as_ref().is_some_and(|p| *p.get() == super::Play::Design) {
+    if play
+        .as_ref()
+        .is_some_and(|p| *p.get() == super::Play::Design)
+    {
         return;
     }
     let (w, h) = board_size(&session);

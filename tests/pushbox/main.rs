@@ -7,6 +7,7 @@ mod data;
 mod design;
 mod game;
 mod save;
+mod sound;
 mod touch;
 mod window;
 

@@ -12,8 +12,18 @@ use pushbox::game::{CurrentLevel, Play, PlayerCommand, Screen, Session, Settings
 
 use crate::game::{bare_app, builtin, check_mirror, send, settle};
 
+/// A headless game on the built-in levels without a data folder, one step per frame.
+pub(crate) fn app_on_builtin() -> App {
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    assert!(
+        pushbox::game::run_until_playing(&mut app, 1000),
+        "never reached Playing"
+    );
+    app
+}
+
 /// A headless game on the built-in levels saving into `dir`, one step per frame.
-fn app_with_data(dir: &Path) -> App {
+pub(crate) fn app_with_data(dir: &Path) -> App {
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
     app.insert_resource(SaveConfig {
         dir: Some(dir.to_path_buf()),
