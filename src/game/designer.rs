@@ -161,12 +161,15 @@ fn open_designer(
             next_play.set(Play::Design);
             continue;
         }
-        let (collection, level) = match &current {
-            Some(c) if c.source != crate::core::save::BUILTIN => match list.position(&c.source) {
-                Some(i) => (i, c.index),
-                None => continue,
-            },
-            _ => {
+        // The player's own collection on screen: its level. Otherwise (the built-in levels, a
+        // file opened with --level): the player's "My levels".
+        let own = current
+            .as_ref()
+            .filter(|c| c.source != crate::core::save::BUILTIN)
+            .and_then(|c| list.position(&c.source).map(|i| (i, c.index)));
+        let (collection, level) = match own {
+            Some(found) => found,
+            None => {
                 let mine = list
                     .list
                     .iter()

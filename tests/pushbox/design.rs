@@ -433,3 +433,16 @@ fn two_fingers_in_the_designer_zoom_and_never_paint() {
     assert_eq!(rows(&app), before);
     assert_eq!(play(&app), Play::Design);
 }
+
+#[test]
+fn a_level_file_opened_for_play_designs_into_my_levels() {
+    let d = crate::temp_dir("designfile");
+    let mut app = app_with_data(&d);
+    // As `play --level FILE` leaves it: a collection that is not one of the player's.
+    app.world_mut().resource_mut::<CurrentLevel>().source = "/elsewhere/levels.xsb".into();
+    open_designer(&mut app);
+    let design = app.world().resource::<Design>();
+    let list = app.world().resource::<Collections>();
+    assert_eq!(list.list[design.collection].collection.name, "My levels");
+    assert_eq!(rows(&app), STARTER);
+}
