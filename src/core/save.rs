@@ -43,6 +43,8 @@ pub struct SavedSettings {
     /// Sound volume, 0 to 1.
     pub volume: f32,
     pub muted: bool,
+    /// The first-play hint has been shown and the player has moved.
+    pub hint_seen: bool,
 }
 
 impl Default for SavedSettings {
@@ -52,6 +54,7 @@ impl Default for SavedSettings {
             instant: false,
             volume: 0.7,
             muted: false,
+            hint_seen: false,
         }
     }
 }

@@ -9,6 +9,13 @@ use super::input::PlayerCommand;
 use super::levels::LoadError;
 use super::{AppSystems, CurrentLevel, Play, Screen};
 
+/// The first-play hint is on screen until the player's first move (once per data folder).
+#[derive(Resource, Default, Debug)]
+pub struct FirstPlayHint(pub bool);
+
+#[derive(Component)]
+struct HintLine;
+
 /// Why the current level cannot be played, if it cannot.
 #[derive(Resource, Default, Debug)]
 pub struct LevelProblem(pub Option<String>);
@@ -45,6 +52,7 @@ pub const PANEL: Color = Color::srgba(0.05, 0.06, 0.08, 0.88);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LevelProblem>()
+        .init_resource::<FirstPlayHint>()
         .init_resource::<NoticeClock>()
         .add_systems(OnEnter(Screen::Loading), loading_screen)
         .add_systems(OnEnter(Screen::LoadFailed), failure_screen)
@@ -53,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Play::Picking), spawn_picker)
         .add_systems(
             Update,
-            (update_texts, button_colors, show_notices)
+            (update_texts, button_colors, show_notices, show_hint)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
         );
@@ -196,28 +204,69 @@ fn spawn_hud(mut commands: Commands) {
             .with_children(|n| {
                 n.spawn((text("", 18.0), Pickable::IGNORE));
             });
+            // The bottom: the first-play hint just above the buttons, however many rows they wrap to.
             root.spawn((
                 Node {
-                    justify_content: JustifyContent::Center,
-                    column_gap: px(10),
-                    flex_wrap: FlexWrap::Wrap,
+                    flex_direction: FlexDirection::Column,
                     row_gap: px(8),
                     ..default()
                 },
                 Pickable::IGNORE,
             ))
-            .with_children(|bar| {
-                for (label, cmd) in [
-                    ("Levels", PlayerCommand::Levels),
-                    ("Prev", PlayerCommand::PrevLevel),
-                    ("Undo", PlayerCommand::Undo),
-                    ("Redo", PlayerCommand::Redo),
-                    ("Restart", PlayerCommand::Restart),
-                    ("Next", PlayerCommand::NextLevel),
-                    ("Design", PlayerCommand::Design),
-                ] {
-                    bar.spawn(button(label, cmd)).observe(on_button);
-                }
+            .with_children(|bottom| {
+                bottom
+                    .spawn((
+                        HintLine,
+                        Node {
+                            justify_content: JustifyContent::Center,
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ))
+                    .with_children(|h| {
+                        h.spawn((
+                            Node {
+                                padding: UiRect::axes(px(12), px(6)),
+                                border_radius: BorderRadius::all(px(8)),
+                                ..default()
+                            },
+                            BackgroundColor(PANEL),
+                            Pickable::IGNORE,
+                        ))
+                        .with_children(|p| {
+                            p.spawn((
+                                text(
+                                    "Tap or click a cell to walk there; arrows step; Z undoes",
+                                    18.0,
+                                ),
+                                Pickable::IGNORE,
+                            ));
+                        });
+                    });
+                bottom
+                    .spawn((
+                        Node {
+                            justify_content: JustifyContent::Center,
+                            column_gap: px(10),
+                            flex_wrap: FlexWrap::Wrap,
+                            row_gap: px(8),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ))
+                    .with_children(|bar| {
+                        for (label, cmd) in [
+                            ("Levels", PlayerCommand::Levels),
+                            ("Prev", PlayerCommand::PrevLevel),
+                            ("Undo", PlayerCommand::Undo),
+                            ("Redo", PlayerCommand::Redo),
+                            ("Restart", PlayerCommand::Restart),
+                            ("Next", PlayerCommand::NextLevel),
+                            ("Design", PlayerCommand::Design),
+                        ] {
+                            bar.spawn(button(label, cmd)).observe(on_button);
+                        }
+                    });
             });
         });
 }
@@ -274,6 +323,16 @@ fn update_texts(
         let s = format!("Moves {}   Pushes {}", b.moves(), b.pushes());
         if t.0 != s {
             t.0 = s;
+        }
+    }
+}
+
+/// The hint line shows while the hint is on (`save.rs` turns it off at the first move).
+fn show_hint(hint: Res<FirstPlayHint>, mut line: Query<&mut Node, With<HintLine>>) {
+    let display = if hint.0 { Display::Flex } else { Display::None };
+    for mut n in &mut line {
+        if n.display != display {
+            n.display = display;
         }
     }
 }

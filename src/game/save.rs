@@ -50,7 +50,7 @@ pub struct Saves {
     restore: Option<SavedGame>,
     /// What the session file holds now (level, revision), to write only on change.
     written: Option<(String, usize, u64)>,
-    settings_written: Option<(f32, bool, f32, bool)>,
+    settings_written: Option<(f32, bool, f32, bool, bool)>,
     /// A write failed: said once, not every frame.
     failing: bool,
     /// The collection whose records were last checked.
@@ -82,6 +82,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<AppLifecycle>()
         .init_resource::<Saves>()
         .init_resource::<Notices>()
+        .init_resource::<super::hud::FirstPlayHint>()
         .add_systems(PreStartup, open_saves)
         .add_systems(
             OnEnter(Screen::Playing),
@@ -97,6 +98,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::Playing)),
         )
+        .add_systems(Update, hint_done.run_if(in_state(Screen::Playing)))
         .add_systems(Last, save_on_leave)
         .add_observer(keep_solution);
 }
@@ -107,9 +109,12 @@ fn open_saves(
     mut saves: ResMut<Saves>,
     mut settings: ResMut<Settings>,
     mut sound: ResMut<super::sound::SoundSettings>,
+    mut hint: ResMut<super::hud::FirstPlayHint>,
     mut notices: ResMut<Notices>,
 ) {
     let Some(config) = config else { return };
+    // A windowed game without a data folder still greets a new player.
+    hint.0 = true;
     let Some(dir) = config.dir.clone() else {
         notices.say("no data folder is known here: progress will not be saved");
         return;
@@ -127,6 +132,7 @@ fn open_saves(
         volume: s.settings.volume.clamp(0.0, 1.0),
         muted: s.settings.muted,
     };
+    hint.0 = !s.settings.hint_seen;
     saves.progress = progress.value;
     saves.restore = s.current;
     saves.store = Some(store);
@@ -292,7 +298,11 @@ fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>
 fn write_session(
     saves: &mut Saves,
     notices: &mut Notices,
-    (settings, sound): (&Settings, &super::sound::SoundSettings),
+    (settings, sound, hint): (
+        &Settings,
+        &super::sound::SoundSettings,
+        &super::hud::FirstPlayHint,
+    ),
     current: Option<&CurrentLevel>,
     session: Option<&Session>,
     replay: Option<&Replay>,
@@ -311,6 +321,7 @@ fn write_session(
             instant: settings.instant,
             volume: sound.volume,
             muted: sound.muted,
+            hint_seen: !hint.0,
         },
         current: game,
     };
@@ -333,6 +344,7 @@ fn autosave(
     mut notices: ResMut<Notices>,
     settings: Res<Settings>,
     sound: Res<super::sound::SoundSettings>,
+    hint: Res<super::hud::FirstPlayHint>,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     queue: Option<Res<StepQueue>>,
@@ -357,6 +369,7 @@ fn autosave(
         settings.instant,
         sound.volume,
         sound.muted,
+        hint.0,
     );
     if saves.written.as_ref() == Some(&now) && saves.settings_written == Some(settings_now) {
         return;
@@ -364,13 +377,23 @@ fn autosave(
     write_session(
         &mut saves,
         &mut notices,
-        (&settings, &sound),
+        (&settings, &sound, &hint),
         Some(&current),
         Some(&session),
         None,
     );
     saves.written = Some(now);
     saves.settings_written = Some(settings_now);
+}
+
+/// The first move ends the first-play hint for good (saved with the settings).
+fn hint_done(
+    mut hint: ResMut<super::hud::FirstPlayHint>,
+    mut applied: MessageReader<super::board::StepApplied>,
+) {
+    if applied.read().next().is_some() && hint.0 {
+        hint.0 = false;
+    }
 }
 
 /// On exit, window close and suspend (Android), write the session whatever is going on.
@@ -382,6 +405,7 @@ fn save_on_leave(
     mut notices: ResMut<Notices>,
     settings: Res<Settings>,
     sound: Res<super::sound::SoundSettings>,
+    hint: Res<super::hud::FirstPlayHint>,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     replay: Option<Res<Replay>>,
@@ -395,7 +419,7 @@ fn save_on_leave(
         write_session(
             &mut saves,
             &mut notices,
-            (&settings, &sound),
+            (&settings, &sound, &hint),
             current.as_deref(),
             session.as_deref(),
             replay.as_deref(),

@@ -442,3 +442,23 @@ fn suspending_the_app_saves_the_game_mid_walk() {
         cur.applied
     );
 }
+
+#[test]
+fn the_first_play_hint_shows_until_the_first_move_once() {
+    use pushbox::game::hud::FirstPlayHint;
+    let d = crate::temp_dir("hint");
+    let mut app = app_with_data(&d);
+    assert!(app.world().resource::<FirstPlayHint>().0, "a new player");
+    app.update();
+    assert!(
+        app.world().resource::<FirstPlayHint>().0,
+        "not gone by itself"
+    );
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    assert!(!app.world().resource::<FirstPlayHint>().0);
+    exit(&mut app);
+    drop(app);
+    let again = app_with_data(&d);
+    assert!(!again.world().resource::<FirstPlayHint>().0, "shown once");
+}
