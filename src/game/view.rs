@@ -39,6 +39,21 @@ struct Eye;
 #[derive(Component)]
 struct Fading(Timer);
 
+/// While a mouse pointer is over the board, the cells the worker can reach now are lit softly.
+#[derive(Resource, Default, Debug)]
+pub struct ReachHighlight {
+    /// The pointer is over a cell of the board.
+    pub hovered: bool,
+    /// The session revision the highlight was drawn for (`None`: nothing drawn).
+    drawn: Option<u64>,
+}
+
+/// One lit cell of the reachable area.
+#[derive(Component)]
+pub struct Reachable;
+
+pub const REACH: Color = Color::srgba(1.0, 1.0, 1.0, 0.025);
+
 /// True while any sprite is still gliding to its cell (the scripted mode waits for it).
 #[derive(Resource, Default, Debug)]
 pub struct Animating(pub bool);
@@ -50,6 +65,7 @@ pub(super) fn plugin(app: &mut App) {
         ..default()
     })
     .init_resource::<Animating>()
+    .init_resource::<ReachHighlight>()
     .add_systems(Startup, spawn_camera)
     .add_systems(
         Update,
@@ -64,6 +80,7 @@ pub(super) fn plugin(app: &mut App) {
             mark_unreachable,
             fade,
             track_screen,
+            highlight_reach,
         )
             .chain()
             .in_set(AppSystems::SyncView),
@@ -163,6 +180,59 @@ fn place(p: Pos, session: &Session, z: f32) -> Transform {
     Transform::from_translation(world_of(p, w, h).extend(z))
 }
 
+fn hover_in(ev: On<Pointer<Over>>, mut reach: ResMut<ReachHighlight>) {
+    if !ev.pointer_id.is_touch() {
+        reach.hovered = true;
+    }
+}
+
+fn hover_out(ev: On<Pointer<Out>>, mut reach: ResMut<ReachHighlight>) {
+    if !ev.pointer_id.is_touch() {
+        reach.hovered = false;
+    }
+}
+
+/// Lights the worker's reachable area (the core's `PathFinder::reachable`, the same flood as the
+/// walk search) while the mouse is over the board and the level is being played; redrawn when
+/// the board changes.
+fn highlight_reach(
+    mut commands: Commands,
+    mut reach: ResMut<ReachHighlight>,
+    session: Option<ResMut<Session>>,
+    play: Option<Res<State<super::Play>>>,
+    lit: Query<Entity, With<Reachable>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    let active = play.is_some_and(|p| *p.get() == super::Play::Active);
+    let want = match (&session, reach.hovered && active) {
+        (Some(s), true) => Some(s.revision),
+        _ => None,
+    };
+    if want == reach.drawn && !session.as_ref().is_some_and(|s| s.is_added()) {
+        return;
+    }
+    for e in &lit {
+        commands.entity(e).despawn();
+    }
+    reach.drawn = want;
+    let (Some(mut session), Some(_), Ok(root)) = (session, want, roots.single()) else {
+        return;
+    };
+    let s = &mut *session;
+    let (w, h) = (s.game.board().width(), s.game.board().height());
+    let cells: Vec<u32> = s.finder.reachable(s.game.board_for_search()).to_vec();
+    for i in cells {
+        let p = Pos::new(i % w, i / w);
+        commands.spawn((
+            Reachable,
+            sprite(REACH, 1.0),
+            Transform::from_translation(world_of(p, w, h).extend(0.05)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+}
+
 fn dress_tiles(
     mut commands: Commands,
     tiles: Query<(Entity, &Tile, &GridPos, Has<Outside>), Added<Tile>>,
@@ -182,7 +252,9 @@ fn dress_tiles(
             place(g.0, &session, 0.0),
             Pickable::default(),
         ))
-        .observe(on_cell_click);
+        .observe(on_cell_click)
+        .observe(hover_in)
+        .observe(hover_out);
         if tile.0 == Cell::Slot {
             ec.with_child((
                 sprite(GOAL, 0.32),
@@ -207,7 +279,9 @@ fn dress_crates(
                 place(g.0, &session, 1.0),
                 Pickable::default(),
             ))
-            .observe(on_cell_click);
+            .observe(on_cell_click)
+            .observe(hover_in)
+            .observe(hover_out);
     }
 }
 
@@ -226,6 +300,8 @@ fn dress_worker(
                 Pickable::default(),
             ))
             .observe(on_cell_click)
+            .observe(hover_in)
+            .observe(hover_out)
             .with_child((
                 Eye,
                 sprite(Color::WHITE, 0.18),
