@@ -373,7 +373,7 @@ fn show_notices(
 
 /// A full-screen layer (letting clicks through to the board) that centres one panel, despawned
 /// when `state` ends. `fill` spawns the panel's contents.
-fn spawn_overlay(
+pub(super) fn spawn_overlay(
     commands: &mut Commands,
     state: Play,
     marker: impl Bundle,
@@ -496,6 +496,7 @@ fn spawn_picker(
                 ("Export .bxa", PlayerCommand::Export("bxa")),
                 ("Export .xsb", PlayerCommand::Export("xsb")),
                 ("Export .bxb", PlayerCommand::Export("bxb")),
+                ("Settings", PlayerCommand::Settings),
                 ("Close", PlayerCommand::Levels),
             ] {
                 row.spawn(button(label, cmd)).observe(on_button);

@@ -44,6 +44,12 @@ pub enum PlayerCommand {
     Mute,
     /// Volume up (`true`) or down by a tenth.
     Volume(bool),
+    /// Open or close the settings screen.
+    Settings,
+    /// Walk faster (`true`) or slower.
+    Speed(bool),
+    /// Instant moves on / off.
+    ToggleInstant,
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -66,6 +72,7 @@ pub enum Action {
     Mute,
     VolumeDown,
     VolumeUp,
+    Settings,
 }
 
 impl Action {
@@ -89,10 +96,11 @@ impl Action {
             Action::Mute => PlayerCommand::Mute,
             Action::VolumeDown => PlayerCommand::Volume(false),
             Action::VolumeUp => PlayerCommand::Volume(true),
+            Action::Settings => PlayerCommand::Settings,
         }
     }
 
-    const ALL: [Action; 18] = [
+    const ALL: [Action; 19] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -111,13 +119,14 @@ impl Action {
         Action::Mute,
         Action::VolumeDown,
         Action::VolumeUp,
+        Action::Settings,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
 /// picker, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
-/// the level as XSB / RLE, M mute, - / = volume, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
+/// the level as XSB / RLE, M mute, - / = volume, O settings, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
 /// levels, Start for the picker.
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
@@ -157,6 +166,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Replay, KeyV)
         .insert(Action::Design, KeyE)
         .insert(Action::Mute, KeyM)
+        .insert(Action::Settings, KeyO)
         .insert(Action::VolumeDown, Minus)
         .insert(Action::VolumeUp, Equal)
         .insert(

@@ -19,6 +19,7 @@ pub mod lifecycle;
 pub mod replay;
 pub mod save;
 pub mod script;
+pub mod settings;
 pub mod sound;
 pub mod touch;
 pub mod view;
@@ -53,6 +54,8 @@ pub enum Play {
     Replay,
     /// The level designer.
     Design,
+    /// The settings screen is open over the board.
+    Settings,
 }
 
 /// The frame's phases, chained in this order.
@@ -112,6 +115,7 @@ impl Plugin for GamePlugin {
             collections::plugin,
             designer::plugin,
             sound::plugin,
+            settings::plugin,
         ));
     }
 }
@@ -184,6 +188,7 @@ impl Plugin for AppPlugin {
             hud::plugin,
             lifecycle::plugin,
             sound::playback_plugin,
+            settings::screen_plugin,
         ));
         if mobile {
             use std::time::Duration;

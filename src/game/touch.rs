@@ -386,6 +386,9 @@ fn back_key(
         Play::Picking => {
             out.write(PlayerCommand::Levels);
         }
+        Play::Settings => {
+            out.write(PlayerCommand::Settings);
+        }
         Play::Replay => {
             replay.write(super::replay::ReplayCmd::Close);
         }

@@ -88,8 +88,8 @@ fn plan(
                     | PlayerCommand::Export(_)
                     | PlayerCommand::Design
             ),
-            // The replay screen and the designer have their own controls.
-            Play::Replay | Play::Design => false,
+            // The replay screen, the designer and the settings have their own controls.
+            Play::Replay | Play::Design | Play::Settings => false,
         };
         if !allowed {
             continue;

@@ -462,3 +462,48 @@ fn the_first_play_hint_shows_until_the_first_move_once() {
     let again = app_with_data(&d);
     assert!(!again.world().resource::<FirstPlayHint>().0, "shown once");
 }
+
+#[test]
+fn settings_change_at_once_and_are_saved() {
+    let d = crate::temp_dir("settings");
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Settings);
+    app.update();
+    app.update();
+    assert_eq!(play_state(&app), Play::Settings);
+    for cmd in [
+        PlayerCommand::Speed(true),
+        PlayerCommand::Speed(true),
+        PlayerCommand::ToggleInstant,
+        PlayerCommand::Step(Direction::Right),
+    ] {
+        send(&mut app, cmd);
+        app.update();
+    }
+    let s = app.world().resource::<Settings>().clone();
+    assert_eq!(
+        (s.step_seconds, s.instant),
+        (0.05, true),
+        "0.1 s → 0.07 → 0.05"
+    );
+    assert_eq!(
+        game(&app).history().len(),
+        0,
+        "no moves behind the settings"
+    );
+    send(&mut app, PlayerCommand::Levels);
+    app.update();
+    app.update();
+    assert_eq!(play_state(&app), Play::Active, "Escape closes");
+    let saved = Store::new(&d).read::<save::Session>(Store::SESSION).value;
+    assert_eq!(
+        (saved.settings.step_seconds, saved.settings.instant),
+        (0.05, true)
+    );
+    // Slower stops at the slowest.
+    for _ in 0..10 {
+        send(&mut app, PlayerCommand::Speed(false));
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Settings>().step_seconds, 0.18);
+}

@@ -1,0 +1,198 @@
+//! The settings screen: walking speed, instant moves, sound on/off and volume. Every change takes
+//! effect at once and is saved with the session (`save.rs` writes settings when they change).
+
+use bevy::prelude::*;
+
+use super::hud::{labelled_button, spawn_overlay, text, wrap_row};
+use super::input::PlayerCommand;
+use super::sound::SoundSettings;
+use super::{AppSystems, Play, Screen, Settings};
+
+/// Seconds per step, from fast to slow; the walking speed steps through these.
+pub const STEP_SECONDS: [f32; 6] = [0.03, 0.05, 0.07, 0.09, 0.13, 0.18];
+
+/// The settings overlay (for tests and screenshot checks).
+#[derive(Component)]
+pub struct SettingsPanel;
+
+/// A button whose label shows a setting's current value.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Shows {
+    Speed,
+    Instant,
+    Sound,
+    Volume,
+}
+
+#[derive(Component, Clone, Copy)]
+struct SettingButton(PlayerCommand);
+
+/// Commands: part of the game in every app.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        settings_commands
+            .in_set(AppSystems::Plan)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The screen: the windowed game adds it.
+pub(super) fn screen_plugin(app: &mut App) {
+    app.add_systems(OnEnter(Play::Settings), spawn_settings)
+        .add_systems(
+            Update,
+            show_values
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(Play::Settings)),
+        );
+}
+
+/// The index of the speed setting nearest to `seconds`.
+fn speed_index(seconds: f32) -> usize {
+    (0..STEP_SECONDS.len())
+        .min_by(|&a, &b| {
+            (STEP_SECONDS[a] - seconds)
+                .abs()
+                .total_cmp(&(STEP_SECONDS[b] - seconds).abs())
+        })
+        .unwrap_or(3)
+}
+
+fn settings_commands(
+    mut cmds: MessageReader<PlayerCommand>,
+    play: Res<State<Play>>,
+    mut next_play: ResMut<NextState<Play>>,
+    mut settings: ResMut<Settings>,
+) {
+    for cmd in cmds.read() {
+        match *cmd {
+            PlayerCommand::Settings => match play.get() {
+                Play::Settings => next_play.set(Play::Active),
+                Play::Active | Play::Solved | Play::Picking => next_play.set(Play::Settings),
+                Play::Replay | Play::Design => {}
+            },
+            PlayerCommand::Speed(faster) => {
+                let i = speed_index(settings.step_seconds);
+                let j = if faster {
+                    i.saturating_sub(1)
+                } else {
+                    (i + 1).min(STEP_SECONDS.len() - 1)
+                };
+                settings.step_seconds = STEP_SECONDS[j];
+            }
+            PlayerCommand::ToggleInstant => settings.instant = !settings.instant,
+            // Escape (the level menu's key) also closes the settings.
+            PlayerCommand::Levels if *play.get() == Play::Settings => next_play.set(Play::Active),
+            _ => {}
+        }
+    }
+}
+
+fn on_setting(
+    click: On<Pointer<Click>>,
+    buttons: Query<&SettingButton>,
+    mut out: MessageWriter<PlayerCommand>,
+) {
+    if let Ok(b) = buttons.get(click.entity) {
+        out.write(b.0);
+    }
+}
+
+fn spawn_settings(mut commands: Commands) {
+    spawn_overlay(&mut commands, Play::Settings, SettingsPanel, |panel| {
+        panel.spawn(text("Settings", 30.0));
+        let row = || Node {
+            width: percent(100),
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            column_gap: px(12),
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        };
+        for (shows, buttons) in [
+            (
+                Shows::Speed,
+                [
+                    ("Slower", PlayerCommand::Speed(false)),
+                    ("Faster", PlayerCommand::Speed(true)),
+                ],
+            ),
+            (
+                Shows::Volume,
+                [
+                    ("Quieter", PlayerCommand::Volume(false)),
+                    ("Louder", PlayerCommand::Volume(true)),
+                ],
+            ),
+        ] {
+            panel.spawn(row()).with_children(|r| {
+                r.spawn((shows, text("", 22.0)));
+                r.spawn(wrap_row()).with_children(|b| {
+                    for (label, cmd) in buttons {
+                        b.spawn(labelled_button(label, SettingButton(cmd), 88.0, 20.0))
+                            .observe(on_setting);
+                    }
+                });
+            });
+        }
+        // Switches show their value on the button itself.
+        panel.spawn(wrap_row()).with_children(|r| {
+            for (shows, cmd) in [
+                (Shows::Instant, PlayerCommand::ToggleInstant),
+                (Shows::Sound, PlayerCommand::Mute),
+            ] {
+                r.spawn(labelled_button("", SettingButton(cmd), 220.0, 20.0))
+                    .insert(shows)
+                    .observe(on_setting);
+            }
+        });
+        panel
+            .spawn(labelled_button(
+                "Close",
+                SettingButton(PlayerCommand::Settings),
+                88.0,
+                20.0,
+            ))
+            .observe(on_setting);
+    });
+}
+
+fn value(shows: Shows, settings: &Settings, sound: &SoundSettings) -> String {
+    match shows {
+        Shows::Speed => format!(
+            "Walking speed: {}/{}",
+            STEP_SECONDS.len() - speed_index(settings.step_seconds),
+            STEP_SECONDS.len()
+        ),
+        Shows::Instant => format!(
+            "Instant moves: {}",
+            if settings.instant { "on" } else { "off" }
+        ),
+        Shows::Sound => format!("Sound: {}", if sound.muted { "off" } else { "on" }),
+        Shows::Volume => format!("Volume: {:.0}%", sound.volume * 100.0),
+    }
+}
+
+/// Labels, and the switches' own text, follow the settings.
+fn show_values(
+    settings: Res<Settings>,
+    sound: Res<SoundSettings>,
+    shown: Query<(&Shows, Option<&Children>, Entity)>,
+    mut texts: Query<&mut Text>,
+) {
+    for (shows, children, e) in &shown {
+        let s = value(*shows, &settings, &sound);
+        let targets: Vec<Entity> = match children {
+            Some(c) => c.iter().collect(),
+            None => vec![e],
+        };
+        for t in targets {
+            if let Ok(mut text) = texts.get_mut(t)
+                && text.0 != s
+            {
+                text.0 = s.clone();
+            }
+        }
+    }
+}
