@@ -24,6 +24,8 @@ pub mod sound;
 pub mod touch;
 pub mod view;
 pub mod walk;
+#[cfg(not(target_os = "android"))]
+mod window_icon;
 
 use bevy::prelude::*;
 
@@ -190,6 +192,8 @@ impl Plugin for AppPlugin {
             sound::playback_plugin,
             settings::screen_plugin,
         ));
+        #[cfg(not(target_os = "android"))]
+        app.add_plugins(window_icon::plugin);
         if mobile {
             use std::time::Duration;
             app.insert_resource(bevy::winit::WinitSettings {
