@@ -16,6 +16,7 @@ pub mod lurd;
 pub mod path;
 pub mod samples;
 pub mod save;
+pub mod thumbnail;
 pub mod validate;
 
 #[cfg(test)]

@@ -212,6 +212,15 @@ impl Progress {
             .offer(r)
     }
 
+    /// The first level after `from` (going round to the start) the player has not solved.
+    pub fn next_unsolved(&self, levels: &[Level], from: usize) -> Option<usize> {
+        let n = levels.len();
+        (1..=n).map(|k| (from + k) % n).find(|&i| {
+            self.records(&levels[i])
+                .is_none_or(|r| r.best_moves.is_none())
+        })
+    }
+
     /// Merges another player's progress (a backup): keeps the better solution of each pair.
     /// Returns how many records improved.
     pub fn merge(&mut self, other: &Progress) -> usize {
@@ -596,6 +605,21 @@ mod tests {
         assert!(r.best_moves.is_none());
         r.best_pushes = Some(rec(9, 9, "rRR"));
         assert!(r.verify(&l, "level 1")[0].contains("claims 9/9"));
+    }
+
+    #[test]
+    fn next_unsolved_goes_round_and_skips_solved_levels() {
+        let mut levels = vec![level(), level(), level()];
+        levels[1].cells[8] = crate::core::cell::WALL;
+        levels[2].cells[9] = crate::core::cell::WALL;
+        let mut p = Progress::default();
+        assert_eq!(p.next_unsolved(&levels, 0), Some(1));
+        p.offer(&levels[1], &rec(3, 2, "x"));
+        assert_eq!(p.next_unsolved(&levels, 0), Some(2));
+        assert_eq!(p.next_unsolved(&levels, 2), Some(0), "round to the start");
+        p.offer(&levels[0], &rec(3, 2, "x"));
+        p.offer(&levels[2], &rec(3, 2, "x"));
+        assert_eq!(p.next_unsolved(&levels, 0), None);
     }
 
     #[test]

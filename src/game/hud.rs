@@ -434,13 +434,60 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
 }
 
 /// The simple level picker: one button per level of the collection, the current one marked.
+/// The level browser's thumbnail of a level: its byte map, a few pixels per cell.
+fn thumbnail(
+    level: &crate::core::level::Level,
+    images: &mut Assets<Image>,
+) -> (Handle<Image>, Vec2) {
+    use crate::core::thumbnail;
+    use bevy::color::ColorToPacked;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let c = |c: Color| c.to_srgba().to_u8_array();
+    let palette = thumbnail::Palette {
+        floor: c(super::view::FLOOR),
+        goal: c(super::view::GOAL),
+        wall: c(super::view::WALL),
+        brick: c(super::view::BRICK),
+        box_off_goal: c(super::view::BOX),
+        box_on_goal: c(super::view::BOX_ON_GOAL),
+        worker: c(super::view::WORKER),
+    };
+    let scale = thumbnail::scale_for(level, THUMB_PX as u32);
+    let (w, h, rgba) = thumbnail::draw(level, scale, &palette);
+    let mut image = Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        rgba,
+        TextureFormat::Rgba8UnormSrgb,
+        bevy::asset::RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = bevy::image::ImageSampler::nearest();
+    // Shown at most THUMB_PX wide or high, keeping the board's shape.
+    let k = THUMB_PX / (w.max(h) as f32);
+    (
+        images.add(image),
+        Vec2::new(w as f32, h as f32) * k.min(1.0),
+    )
+}
+
+/// The longest side of a thumbnail in the level browser, in logical pixels.
+const THUMB_PX: f32 = 72.0;
+
 fn spawn_picker(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
     saves: Res<super::save::Saves>,
     list: Res<super::collections::Collections>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let Some(current) = current else { return };
+    let next_unsolved = saves
+        .progress
+        .next_unsolved(&current.collection.levels, current.index);
     spawn_overlay(&mut commands, Play::Picking, (), |panel| {
         // The collections: the built-in one and the player's (designed, imported, pasted).
         panel.spawn(wrap_row()).with_children(|row| {
@@ -483,14 +530,46 @@ fn spawn_picker(
                         }
                     })
                     .unwrap_or_default();
-                grid.spawn(button(
-                    &format!("{mark}{}{title}{record}", i + 1),
-                    PlayerCommand::Choose(i),
+                let (image, size) = thumbnail(l, &mut images);
+                grid.spawn((
+                    Button,
+                    CommandButton(PlayerCommand::Choose(i)),
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        row_gap: px(4),
+                        min_width: px(88),
+                        min_height: px(48),
+                        padding: UiRect::all(px(6)),
+                        border_radius: BorderRadius::all(px(8)),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                    BackgroundColor(BUTTON),
                 ))
-                .observe(on_button);
+                .observe(on_button)
+                .with_children(|b| {
+                    b.spawn((
+                        ImageNode::new(image),
+                        Node {
+                            width: px(size.x),
+                            height: px(size.y),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ));
+                    b.spawn((
+                        text(format!("{mark}{}{title}{record}", i + 1), 18.0),
+                        Pickable::IGNORE,
+                    ));
+                });
             }
         });
         panel.spawn(wrap_row()).with_children(|row| {
+            if let Some(n) = next_unsolved {
+                row.spawn(button("Next unsolved", PlayerCommand::Choose(n)))
+                    .observe(on_button);
+            }
             for (label, cmd) in [
                 ("Design", PlayerCommand::Design),
                 ("Export .bxa", PlayerCommand::Export("bxa")),
