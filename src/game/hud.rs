@@ -58,7 +58,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::LoadFailed), failure_screen)
         .add_systems(OnEnter(Screen::Playing), spawn_hud)
         .add_systems(OnEnter(Play::Solved), spawn_solved)
-        .add_systems(OnEnter(Play::Picking), spawn_picker)
+        .init_resource::<PickerPage>()
+        .add_systems(OnEnter(Play::Picking), open_on_current_page)
+        .add_systems(
+            Update,
+            (
+                turn_page,
+                spawn_picker.run_if(resource_changed::<PickerPage>),
+            )
+                .chain()
+                .run_if(in_state(Play::Picking)),
+        )
         .add_systems(
             Update,
             (update_texts, button_colors, show_notices, show_hint)
@@ -474,6 +484,32 @@ fn thumbnail(
     )
 }
 
+/// Levels per page of the level browser: few enough that a page fits a phone held either way.
+pub const PAGE_SIZE: usize = 20;
+
+/// The level browser's page.
+#[derive(Resource, Default, Debug)]
+pub struct PickerPage(pub usize);
+
+/// The browser panel (replaced when the page turns).
+#[derive(Component)]
+struct PickerPanel;
+
+/// Opens the browser on the page of the level being played (the change draws it).
+fn open_on_current_page(current: Option<Res<CurrentLevel>>, mut page: ResMut<PickerPage>) {
+    page.0 = current.map_or(0, |c| c.index / PAGE_SIZE);
+}
+
+fn turn_page(mut cmds: MessageReader<PlayerCommand>, mut page: ResMut<PickerPage>) {
+    for cmd in cmds.read() {
+        if let PlayerCommand::Page(p) = *cmd
+            && page.0 != p
+        {
+            page.0 = p;
+        }
+    }
+}
+
 /// The longest side of a thumbnail in the level browser, in logical pixels.
 const THUMB_PX: f32 = 72.0;
 
@@ -483,12 +519,20 @@ fn spawn_picker(
     saves: Res<super::save::Saves>,
     list: Res<super::collections::Collections>,
     mut images: ResMut<Assets<Image>>,
+    page: Res<PickerPage>,
+    old: Query<Entity, With<PickerPanel>>,
 ) {
     let Some(current) = current else { return };
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let pages = current.collection.levels.len().div_ceil(PAGE_SIZE).max(1);
+    let page = page.0.min(pages - 1);
+    let shown = page * PAGE_SIZE..((page + 1) * PAGE_SIZE).min(current.collection.levels.len());
     let next_unsolved = saves
         .progress
         .next_unsolved(&current.collection.levels, current.index);
-    spawn_overlay(&mut commands, Play::Picking, (), |panel| {
+    spawn_overlay(&mut commands, Play::Picking, PickerPanel, |panel| {
         // The collections: the built-in one and the player's (designed, imported, pasted).
         panel.spawn(wrap_row()).with_children(|row| {
             for (i, e) in list.list.iter().enumerate() {
@@ -511,6 +555,9 @@ fn spawn_picker(
         ));
         panel.spawn(wrap_row()).with_children(|grid| {
             for (i, l) in current.collection.levels.iter().enumerate() {
+                if !shown.contains(&i) {
+                    continue;
+                }
                 let mark = if i == current.index { "> " } else { "" };
                 let title = if l.title.is_empty() {
                     String::new()
@@ -566,6 +613,17 @@ fn spawn_picker(
             }
         });
         panel.spawn(wrap_row()).with_children(|row| {
+            if pages > 1 {
+                if page > 0 {
+                    row.spawn(button("< Page", PlayerCommand::Page(page - 1)))
+                        .observe(on_button);
+                }
+                row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
+                if page + 1 < pages {
+                    row.spawn(button("Page >", PlayerCommand::Page(page + 1)))
+                        .observe(on_button);
+                }
+            }
             if let Some(n) = next_unsolved {
                 row.spawn(button("Next unsolved", PlayerCommand::Choose(n)))
                     .observe(on_button);

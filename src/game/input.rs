@@ -50,6 +50,8 @@ pub enum PlayerCommand {
     Speed(bool),
     /// Instant moves on / off.
     ToggleInstant,
+    /// Show level-browser page N (0-based).
+    Page(usize),
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]

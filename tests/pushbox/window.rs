@@ -414,7 +414,16 @@ fn phone_windows_fit_the_hud_zoom_and_browser() {
             browser.rects.iter().filter(|r| r.4.contains("155")).count() >= 1,
             "{tag}: the browser lists level 155"
         );
-        assert!(browser.rects.len() > 155, "{tag}: a button per level");
+        let levels = browser
+            .rects
+            .iter()
+            .filter(|r| r.4.trim_start_matches("> ").starts_with(char::is_numeric))
+            .count();
+        assert_eq!(levels, 15, "{tag}: the last page holds levels 141-155");
+        assert!(
+            browser.rects.iter().any(|r| r.4 == "< Page"),
+            "{tag}: pages"
+        );
     }
 }
 
