@@ -14,6 +14,27 @@ pub struct Recording {
     pub lurd: Option<String>,
 }
 
+impl Recording {
+    /// The moves of a game so far (a solution, once it is solved).
+    pub fn of(game: &super::history::Game) -> Recording {
+        Recording {
+            moves: game.board().moves(),
+            pushes: game.board().pushes(),
+            lurd: Some(game.lurd()),
+        }
+    }
+
+    /// Fewer moves than `other`, or as many and fewer pushes: better by moves.
+    pub fn fewer_moves_than(&self, other: &Recording) -> bool {
+        (self.moves, self.pushes) < (other.moves, other.pushes)
+    }
+
+    /// Fewer pushes than `other`, or as many and fewer moves: better by pushes.
+    pub fn fewer_pushes_than(&self, other: &Recording) -> bool {
+        (self.pushes, self.moves) < (other.pushes, other.moves)
+    }
+}
+
 /// One level: its board bytes (the seed's encoding) and its metadata.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Level {
@@ -103,15 +124,8 @@ impl Level {
         for (k, text) in self.solutions.iter().enumerate() {
             match lurd::check_solution(&board, text) {
                 Ok(game) => {
-                    let r = Recording {
-                        moves: game.board().moves(),
-                        pushes: game.board().pushes(),
-                        lurd: Some(game.lurd()),
-                    };
-                    if best
-                        .as_ref()
-                        .is_none_or(|b| (r.moves, r.pushes) < (b.moves, b.pushes))
-                    {
+                    let r = Recording::of(&game);
+                    if best.as_ref().is_none_or(|b| r.fewer_moves_than(b)) {
                         best = Some(r);
                     }
                 }

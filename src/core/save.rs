@@ -111,13 +111,11 @@ pub struct Records {
 impl Records {
     /// Keeps `r` where it beats the kept solutions. Returns whether anything changed.
     pub fn offer(&mut self, r: &Recording) -> bool {
-        let by_moves = |r: &Recording| (r.moves, r.pushes);
-        let by_pushes = |r: &Recording| (r.pushes, r.moves);
         let mut changed = false;
         if self
             .best_moves
             .as_ref()
-            .is_none_or(|b| by_moves(r) < by_moves(b))
+            .is_none_or(|b| r.fewer_moves_than(b))
         {
             self.best_moves = Some(r.clone());
             changed = true;
@@ -125,7 +123,7 @@ impl Records {
         if self
             .best_pushes
             .as_ref()
-            .is_none_or(|b| by_pushes(r) < by_pushes(b))
+            .is_none_or(|b| r.fewer_pushes_than(b))
         {
             self.best_pushes = Some(r.clone());
             changed = true;
@@ -246,7 +244,7 @@ impl Progress {
             if level
                 .recording
                 .as_ref()
-                .is_none_or(|own| (best.moves, best.pushes) < (own.moves, own.pushes))
+                .is_none_or(|own| best.fewer_moves_than(own))
             {
                 level.recording = Some(best);
                 n += 1;

@@ -419,7 +419,7 @@ pub fn has_boards(text: &str) -> bool {
 /// A level of a user collection solved (in play or in the designer's test-play) keeps its best
 /// solution in the collection file: the `.bxb` solved flag, counts and moves.
 fn keep_solution_in_user_level(
-    solved: On<LevelSolved>,
+    _: On<LevelSolved>,
     mut list: ResMut<Collections>,
     current: Option<ResMut<CurrentLevel>>,
     session: Option<Res<Session>>,
@@ -435,11 +435,7 @@ fn keep_solution_in_user_level(
     let Some(i) = list.position(&current.source) else {
         return;
     };
-    let r = Recording {
-        moves: solved.moves,
-        pushes: solved.pushes,
-        lurd: Some(session.game.lurd()),
-    };
+    let r = Recording::of(&session.game);
     let index = current.index;
     let entry = &mut list.list[i];
     let Some(level) = entry.collection.levels.get_mut(index) else {
@@ -448,7 +444,7 @@ fn keep_solution_in_user_level(
     if level
         .recording
         .as_ref()
-        .is_some_and(|old| (old.moves, old.pushes) <= (r.moves, r.pushes))
+        .is_some_and(|old| !r.fewer_moves_than(old))
     {
         return;
     }

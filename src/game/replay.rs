@@ -352,11 +352,7 @@ fn start_replay(
         }
     };
     let steps: Vec<Step> = game.history().to_vec();
-    let recording = Recording {
-        moves: game.board().moves(),
-        pushes: game.board().pushes(),
-        lurd: Some(game.lurd()),
-    };
+    let recording = Recording::of(&game);
     let replayed = Game::from_steps(start, &steps, 0).expect("a verified solution replays");
     // A replay started during a replay keeps the player's game set aside.
     let stashed = match replay {

@@ -442,12 +442,7 @@ fn keep_solution(
     let (Some(current), Some(session)) = (current, session) else {
         return;
     };
-    let b = session.game.board();
-    let r = Recording {
-        moves: b.moves(),
-        pushes: b.pushes(),
-        lurd: Some(session.game.lurd()),
-    };
+    let r = Recording::of(&session.game);
     offer(&mut saves, &mut notices, current.level(), &r);
 }
 
