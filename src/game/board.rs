@@ -48,6 +48,19 @@ pub struct Session {
     pub box_at: HashMap<u32, Entity>,
     /// Counts changes to the game (each applied step, undo and redo), so savers see a change.
     pub revision: u64,
+    /// Unique to this session (each level spawn gets its own), so that `(serial, revision)`
+    /// names one state of one board even when a level is spawned again.
+    pub serial: u64,
+}
+
+/// The next session's serial.
+static SESSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl Session {
+    /// Which state of which session this is: changes on every move and every level spawn.
+    pub fn state_key(&self) -> (u64, u64) {
+        (self.serial, self.revision)
+    }
 }
 
 /// A game to put on the board instead of the level's start (a restored save, a replay), taken by
@@ -200,6 +213,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
         worker,
         box_at,
         revision: 0,
+        serial: SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
     });
     commands.insert_resource(StepQueue::default());
 }

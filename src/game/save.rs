@@ -48,9 +48,9 @@ pub struct Saves {
     pub progress: Progress,
     /// The game the last session left, until it has been put back on the board.
     restore: Option<SavedGame>,
-    /// What the session file holds now (level, revision), to write only on change.
-    written: Option<(String, usize, u64)>,
-    settings_written: Option<(f32, bool, f32, bool, bool)>,
+    /// The session state and settings the session file holds now, to write only on change.
+    written: Option<(u64, u64)>,
+    settings_written: Option<save::SavedSettings>,
     /// A write failed: said once, not every frame.
     failing: bool,
     /// The collection whose records were last checked.
@@ -221,11 +221,7 @@ pub(super) fn restore_level(
         }
     };
     match Game::from_steps(start, &steps, saved.applied) {
-        Ok(game) => {
-            commands.insert_resource(PendingGame(Some(game)));
-            // What is on disk already: no need to write it again.
-            saves.written = Some((saved.board.clone(), chosen.index, 0));
-        }
+        Ok(game) => commands.insert_resource(PendingGame(Some(game))),
         Err(i) => notices.say(format!(
             "the saved moves of {} do not replay (step {} fails); the level starts afresh",
             level.label(chosen.index),
@@ -295,14 +291,30 @@ fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>
     }
 }
 
+/// The settings as the session file keeps them, read from the resources that hold them.
+#[derive(bevy::ecs::system::SystemParam)]
+struct CurrentSettings<'w> {
+    settings: Res<'w, Settings>,
+    sound: Res<'w, super::sound::SoundSettings>,
+    hint: Res<'w, super::hud::FirstPlayHint>,
+}
+
+impl CurrentSettings<'_> {
+    fn saved(&self) -> save::SavedSettings {
+        save::SavedSettings {
+            step_seconds: self.settings.step_seconds,
+            instant: self.settings.instant,
+            volume: self.sound.volume,
+            muted: self.sound.muted,
+            hint_seen: !self.hint.0,
+        }
+    }
+}
+
 fn write_session(
     saves: &mut Saves,
     notices: &mut Notices,
-    (settings, sound, hint): (
-        &Settings,
-        &super::sound::SoundSettings,
-        &super::hud::FirstPlayHint,
-    ),
+    settings: save::SavedSettings,
     current: Option<&CurrentLevel>,
     session: Option<&Session>,
     replay: Option<&Replay>,
@@ -316,13 +328,7 @@ fn write_session(
     };
     let data = save::Session {
         version: save::VERSION,
-        settings: save::SavedSettings {
-            step_seconds: settings.step_seconds,
-            instant: settings.instant,
-            volume: sound.volume,
-            muted: sound.muted,
-            hint_seen: !hint.0,
-        },
+        settings,
         current: game,
     };
     match store.write(Store::SESSION, &data) {
@@ -342,9 +348,7 @@ fn write_session(
 fn autosave(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
-    settings: Res<Settings>,
-    sound: Res<super::sound::SoundSettings>,
-    hint: Res<super::hud::FirstPlayHint>,
+    settings: CurrentSettings,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     queue: Option<Res<StepQueue>>,
@@ -359,25 +363,15 @@ fn autosave(
     if !queue.is_none_or(|q| q.is_idle()) {
         return;
     }
-    let now = (
-        save::fingerprint_key(current.level()),
-        current.index,
-        session.revision,
-    );
-    let settings_now = (
-        settings.step_seconds,
-        settings.instant,
-        sound.volume,
-        sound.muted,
-        hint.0,
-    );
-    if saves.written.as_ref() == Some(&now) && saves.settings_written == Some(settings_now) {
+    let now = session.state_key();
+    let settings_now = settings.saved();
+    if saves.written == Some(now) && saves.settings_written.as_ref() == Some(&settings_now) {
         return;
     }
     write_session(
         &mut saves,
         &mut notices,
-        (&settings, &sound, &hint),
+        settings_now.clone(),
         Some(&current),
         Some(&session),
         None,
@@ -403,9 +397,7 @@ fn save_on_leave(
     mut lifecycle: MessageReader<AppLifecycle>,
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
-    settings: Res<Settings>,
-    sound: Res<super::sound::SoundSettings>,
-    hint: Res<super::hud::FirstPlayHint>,
+    settings: CurrentSettings,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     replay: Option<Res<Replay>>,
@@ -419,7 +411,7 @@ fn save_on_leave(
         write_session(
             &mut saves,
             &mut notices,
-            (&settings, &sound, &hint),
+            settings.saved(),
             current.as_deref(),
             session.as_deref(),
             replay.as_deref(),

@@ -44,8 +44,8 @@ struct Fading(Timer);
 pub struct ReachHighlight {
     /// The pointer is over a cell of the board.
     pub hovered: bool,
-    /// The session revision the highlight was drawn for (`None`: nothing drawn).
-    drawn: Option<u64>,
+    /// The session state the highlight was drawn for (`None`: nothing drawn).
+    drawn: Option<(u64, u64)>,
 }
 
 /// One lit cell of the reachable area.
@@ -205,10 +205,10 @@ fn highlight_reach(
 ) {
     let active = play.is_some_and(|p| *p.get() == super::Play::Active);
     let want = match (&session, reach.hovered && active) {
-        (Some(s), true) => Some(s.revision),
+        (Some(s), true) => Some(s.state_key()),
         _ => None,
     };
-    if want == reach.drawn && !session.as_ref().is_some_and(|s| s.is_added()) {
+    if want == reach.drawn {
         return;
     }
     for e in &lit {
