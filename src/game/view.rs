@@ -247,14 +247,7 @@ fn dress_tiles(
             _ => (FLOOR, 1.0),
         };
         let mut ec = commands.entity(e);
-        ec.insert((
-            sprite(color, size),
-            place(g.0, &session, 0.0),
-            Pickable::default(),
-        ))
-        .observe(on_cell_click)
-        .observe(hover_in)
-        .observe(hover_out);
+        dress(&mut ec, sprite(color, size), place(g.0, &session, 0.0));
         if tile.0 == Cell::Slot {
             ec.with_child((
                 sprite(GOAL, 0.32),
@@ -265,6 +258,19 @@ fn dress_tiles(
     }
 }
 
+/// Gives a board entity its sprite and place, and the pointer's reactions: a click or tap walks
+/// there (or pushes), hovering lights the reachable area.
+fn dress<'a, 'b>(
+    ec: &'b mut EntityCommands<'a>,
+    sprite: Sprite,
+    at: Transform,
+) -> &'b mut EntityCommands<'a> {
+    ec.insert((sprite, at, Pickable::default()))
+        .observe(on_cell_click)
+        .observe(hover_in)
+        .observe(hover_out)
+}
+
 fn dress_crates(
     mut commands: Commands,
     crates: Query<(Entity, &GridPos), Added<Crate>>,
@@ -272,16 +278,11 @@ fn dress_crates(
 ) {
     let Some(session) = session else { return };
     for (e, g) in &crates {
-        commands
-            .entity(e)
-            .insert((
-                sprite(BOX, 0.82),
-                place(g.0, &session, 1.0),
-                Pickable::default(),
-            ))
-            .observe(on_cell_click)
-            .observe(hover_in)
-            .observe(hover_out);
+        dress(
+            &mut commands.entity(e),
+            sprite(BOX, 0.82),
+            place(g.0, &session, 1.0),
+        );
     }
 }
 
@@ -292,22 +293,17 @@ fn dress_worker(
 ) {
     let Some(session) = session else { return };
     for (e, g) in &workers {
-        commands
-            .entity(e)
-            .insert((
-                sprite(WORKER, 0.66),
-                place(g.0, &session, 2.0),
-                Pickable::default(),
-            ))
-            .observe(on_cell_click)
-            .observe(hover_in)
-            .observe(hover_out)
-            .with_child((
-                Eye,
-                sprite(Color::WHITE, 0.18),
-                Transform::from_xyz(0.0, -0.16 * CELL, 0.1),
-                Pickable::IGNORE,
-            ));
+        dress(
+            &mut commands.entity(e),
+            sprite(WORKER, 0.66),
+            place(g.0, &session, 2.0),
+        )
+        .with_child((
+            Eye,
+            sprite(Color::WHITE, 0.18),
+            Transform::from_xyz(0.0, -0.16 * CELL, 0.1),
+            Pickable::IGNORE,
+        ));
     }
 }
 
