@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 use crate::core::files;
 use crate::core::formats::{self, Format, xsb};
 use crate::core::level::{Collection, Level};
-use crate::core::{Pos, lurd, path::PathFinder, save, validate};
+use crate::core::{Pos, generate, lurd, path::PathFinder, save, solver, validate};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -78,6 +78,37 @@ pub enum Command {
         /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
         solutions: PathBuf,
     },
+    /// Solve levels with the fewest pushes (small levels: a few boxes) and print each solution.
+    Solve {
+        levels: PathBuf,
+        /// Only this level (1-based).
+        #[arg(long)]
+        level: Option<usize>,
+        /// Give up on a level after this many positions.
+        #[arg(long, default_value_t = 3_000_000)]
+        max_states: usize,
+    },
+    /// Make new levels (a designer's tool): each is pulled back from solved as far as it goes, so
+    /// it can always be solved; written as .sok text with its push-optimal solution.
+    Generate {
+        /// How many levels.
+        #[arg(long, default_value_t = 10)]
+        count: u32,
+        /// Room size inside the outer wall, WxH.
+        #[arg(long, value_parser = parse_room, default_value = "8x7")]
+        size: (u32, u32),
+        #[arg(long, default_value_t = 3)]
+        boxes: usize,
+        /// First seed; level i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Limit of each level's searches, in positions.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_states: usize,
+        /// Output file (.sok, .xsb, .bxa or .bxb); standard output when left out.
+        #[arg(long)]
+        to: Option<PathBuf>,
+    },
     /// Print the worker's shortest walk (LURD) to a cell.
     Path {
         levels: PathBuf,
@@ -101,6 +132,21 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
             .ok()
             .filter(|&n| (64..=16384).contains(&n))
             .ok_or(format!("{v:?} is not a window side in pixels"))
+    };
+    Ok((n(w)?, n(h)?))
+}
+
+/// Parses a room size `WxH` for `generate` (3 to 30 cells a side).
+pub fn parse_room(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or("a room size is written WxH, for example 8x7")?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (3..=30).contains(&n))
+            .ok_or(format!("{v:?} is not a room side of 3 to 30 cells"))
     };
     Ok((n(w)?, n(h)?))
 }
@@ -163,6 +209,19 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
         Command::Path { levels, level, to } => path(&levels, level, to),
+        Command::Solve {
+            levels,
+            level,
+            max_states,
+        } => solve(&levels, level, max_states),
+        Command::Generate {
+            count,
+            size,
+            boxes,
+            seed,
+            max_states,
+            to,
+        } => generate(count, size, boxes, seed, max_states, to.as_deref()),
     }
 }
 
@@ -775,5 +834,106 @@ fn path(levels_path: &Path, level: usize, (x, y): (u32, u32)) -> ExitCode {
             "cell {x},{y} cannot be reached from the worker in {}",
             l.label(level - 1)
         )),
+    }
+}
+
+fn solve(levels_path: &Path, only: Option<usize>, max_states: usize) -> ExitCode {
+    let c = match load(levels_path) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    if let Some(n) = only.filter(|&n| n == 0 || n > c.levels.len()) {
+        return fail(format!(
+            "{}: there is no level {n} (the file has {})",
+            levels_path.display(),
+            c.levels.len()
+        ));
+    }
+    let mut failed = 0;
+    for (i, l) in c.levels.iter().enumerate() {
+        if only.is_some_and(|n| n != i + 1) {
+            continue;
+        }
+        let found = l
+            .playable()
+            .map_err(|e| e.to_string())
+            .and_then(|b| solver::solve(&b, max_states).map_err(|e| e.to_string()));
+        match found {
+            Ok(s) => say!(
+                "{}\t{} moves\t{} pushes\t{} positions\t{}",
+                l.label(i),
+                s.moves,
+                s.pushes,
+                s.states,
+                s.lurd
+            ),
+            Err(e) => {
+                failed += 1;
+                say!("{}\tnot solved: {e}", l.label(i));
+            }
+        }
+    }
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn generate(
+    count: u32,
+    (width, height): (u32, u32),
+    boxes: usize,
+    seed: u64,
+    max_states: usize,
+    to: Option<&Path>,
+) -> ExitCode {
+    if !(1..=12).contains(&boxes) {
+        return fail("--boxes must be 1 to 12");
+    }
+    let mut out = Collection {
+        name: "Generated".into(),
+        author: "pushbox generate".into(),
+        ..Collection::default()
+    };
+    for i in 0..count as u64 {
+        let spec = generate::Spec {
+            width,
+            height,
+            boxes,
+            seed: seed + i,
+            max_states,
+        };
+        match generate::generate(spec, 50) {
+            Some(g) => {
+                let mut level = g.level;
+                let rec = level
+                    .recording
+                    .clone()
+                    .expect("generated levels are solved");
+                level.title = format!("Seed {}", seed + i);
+                level.notes = vec![format!(
+                    "{} pushes, {} moves, {} positions searched",
+                    rec.pushes, rec.moves, g.states
+                )];
+                out.levels.push(level);
+            }
+            None => eprintln!("seed {}: no level in 50 rooms", seed + i),
+        }
+    }
+    match to {
+        None => {
+            say!("{}", xsb::write(&out));
+            ExitCode::SUCCESS
+        }
+        Some(path) => match files::save(path, &out) {
+            Ok(warnings) => {
+                for w in warnings {
+                    eprintln!("warning: {w}");
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
     }
 }

@@ -10,12 +10,14 @@ pub mod design;
 pub mod direction;
 pub mod files;
 pub mod formats;
+pub mod generate;
 pub mod history;
 pub mod level;
 pub mod lurd;
 pub mod path;
 pub mod samples;
 pub mod save;
+pub mod solver;
 pub mod thumbnail;
 pub mod validate;
 
