@@ -75,8 +75,15 @@ pub struct SavedGame {
     pub applied: usize,
 }
 
-/// The name saved games use for the built-in collection.
+/// The name saved games use for the built-in collection of forty levels.
 pub const BUILTIN: &str = "builtin:levels/pushbox.bxb";
+/// The name saved games use for the built-in tutorial.
+pub const TUTORIAL: &str = "builtin:levels/tutorial.bxb";
+
+/// Whether a saved collection name means a collection that ships with the game.
+pub fn is_builtin(source: &str) -> bool {
+    source.starts_with("builtin:")
+}
 
 /// `session.ron`: settings and the game in progress.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]

@@ -21,17 +21,17 @@ use crate::core::{files, save};
 #[derive(Clone, Debug)]
 pub struct Entry {
     pub collection: Collection,
-    /// `save::BUILTIN`, or the path of the user's `.bxb`.
+    /// A built-in name (`save::TUTORIAL`, `save::BUILTIN`), or the path of the user's `.bxb`.
     pub source: String,
 }
 
 impl Entry {
     pub fn is_user(&self) -> bool {
-        self.source != save::BUILTIN
+        !save::is_builtin(&self.source)
     }
 }
 
-/// Every collection: the built-in one first, then the user's by name.
+/// Every collection: the built-in ones first (tutorial, then the forty levels), then the user's by name.
 #[derive(Resource, Default, Debug)]
 pub struct Collections {
     pub list: Vec<Entry>,
@@ -95,11 +95,15 @@ fn load_collections(
     mut notices: ResMut<Notices>,
 ) {
     list.list.clear();
-    if let Some(f) = assets.and_then(|a| files_in.get(&a.builtin)) {
-        list.list.push(Entry {
-            collection: f.collection.clone(),
-            source: save::BUILTIN.into(),
-        });
+    if let Some(assets) = assets {
+        for (source, handle) in assets.all() {
+            if let Some(f) = files_in.get(handle) {
+                list.list.push(Entry {
+                    collection: f.collection.clone(),
+                    source: source.into(),
+                });
+            }
+        }
     }
     let Some(dir) = folder(&saves) else { return };
     let Ok(read) = std::fs::read_dir(&dir) else {
@@ -429,7 +433,7 @@ fn keep_solution_in_user_level(
     let (Some(mut current), Some(session)) = (current, session) else {
         return;
     };
-    if replay.is_some() || current.source == save::BUILTIN {
+    if replay.is_some() || save::is_builtin(&current.source) {
         return;
     }
     let Some(i) = list.position(&current.source) else {

@@ -165,7 +165,7 @@ fn open_designer(
         // file opened with --level): the player's "My levels".
         let own = current
             .as_ref()
-            .filter(|c| c.source != crate::core::save::BUILTIN)
+            .filter(|c| !crate::core::save::is_builtin(&c.source))
             .and_then(|c| list.position(&c.source).map(|i| (i, c.index)));
         let (collection, level) = match own {
             Some(found) => found,

@@ -9,6 +9,7 @@ use bevy_asset_loader::prelude::*;
 use super::Screen;
 use crate::core::formats::{self, Format};
 use crate::core::level::Collection;
+use crate::core::save;
 
 /// A collection file loaded as an asset.
 #[derive(Asset, TypePath, Debug, Clone)]
@@ -64,8 +65,26 @@ impl AssetLoader for BxbLoader {
 /// The built-in collections, listed explicitly (folder loading does not work on Android).
 #[derive(AssetCollection, Resource)]
 pub struct LevelAssets {
+    #[asset(path = "levels/tutorial.bxb")]
+    pub tutorial: Handle<LevelFile>,
     #[asset(path = "levels/pushbox.bxb")]
     pub builtin: Handle<LevelFile>,
+}
+
+impl LevelAssets {
+    /// The built-in collections in menu order, with the names saves use for them.
+    pub fn all(&self) -> [(&'static str, &Handle<LevelFile>); 2] {
+        [
+            (save::TUTORIAL, &self.tutorial),
+            (save::BUILTIN, &self.builtin),
+        ]
+    }
+
+    /// The built-in collection saves call `source`.
+    pub fn get<'a>(&self, source: &str, files: &'a Assets<LevelFile>) -> Option<&'a Collection> {
+        let (_, h) = self.all().into_iter().find(|(s, _)| *s == source)?;
+        files.get(h).map(|f| &f.collection)
+    }
 }
 
 /// Why loading failed, shown on the failure screen.
@@ -113,7 +132,7 @@ fn record_load_errors(
     }
 }
 
-/// Plays the built-in collection's first level unless a level was chosen already.
+/// Plays the tutorial's first level unless a level was chosen already.
 pub(super) fn choose_level(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
@@ -123,11 +142,11 @@ pub(super) fn choose_level(
     if current.is_some() {
         return;
     }
-    if let Some(file) = files.get(&assets.builtin) {
+    if let Some(collection) = assets.get(save::TUTORIAL, &files) {
         commands.insert_resource(CurrentLevel {
-            collection: file.collection.clone(),
+            collection: collection.clone(),
             index: 0,
-            source: crate::core::save::BUILTIN.to_string(),
+            source: save::TUTORIAL.to_string(),
         });
     }
 }

@@ -148,16 +148,30 @@ pub(super) fn restore_level(
     assets: Option<Res<LevelAssets>>,
     files_in: Res<Assets<LevelFile>>,
 ) {
-    let Some(saved) = saves.restore.take() else {
+    let Some(mut saved) = saves.restore.take() else {
         return;
     };
     let chosen = match current {
         Some(c) => c.clone(),
         None => {
-            let collection = if saved.collection == save::BUILTIN {
-                assets
-                    .and_then(|a| files_in.get(&a.builtin))
-                    .map(|f| f.collection.clone())
+            let collection = if save::is_builtin(&saved.collection) {
+                let Some(assets) = assets else { return };
+                // A built-in level may have moved to another built-in collection in an update.
+                let home = assets
+                    .all()
+                    .into_iter()
+                    .filter_map(|(s, _)| Some((s, assets.get(s, &files_in)?)))
+                    .find(|(_, c)| {
+                        c.levels
+                            .iter()
+                            .any(|l| save::fingerprint_key(l) == saved.board)
+                    });
+                if let Some((source, c)) = home {
+                    saved.collection = source.to_string();
+                    Some(c.clone())
+                } else {
+                    assets.get(&saved.collection, &files_in).cloned()
+                }
             } else {
                 match files::load(std::path::Path::new(&saved.collection)) {
                     Ok(l) => Some(l.collection),

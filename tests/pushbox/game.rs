@@ -12,10 +12,14 @@ use pushbox::core::{Direction, Pos, files};
 use pushbox::game::board::{Crate, StepApplied, Worker};
 use pushbox::game::{CurrentLevel, GridPos, Play, PlayerCommand, Screen, Session, Settings};
 
+/// The built-in tutorial (the tests play its first levels).
 pub(crate) fn builtin() -> Collection {
-    files::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb"))
-        .unwrap()
-        .collection
+    asset_levels("tutorial.bxb")
+}
+
+fn asset_levels(name: &str) -> Collection {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels");
+    files::load(&path.join(name)).unwrap().collection
 }
 
 /// A headless app at 100 ms a frame and 100 ms a step: exactly one step per frame.
@@ -53,6 +57,8 @@ pub(crate) fn bare_app(assets: &str) -> App {
 fn a_broken_level_file_shows_the_loaders_error_instead_of_hanging() {
     let d = crate::temp_dir("broken-assets");
     std::fs::create_dir_all(d.join("levels")).unwrap();
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels");
+    std::fs::copy(real.join("tutorial.bxb"), d.join("levels/tutorial.bxb")).unwrap();
     std::fs::write(d.join("levels/pushbox.bxb"), b"\0\0\0\0\x02BOX too short").unwrap();
     let mut app = bare_app(d.to_str().unwrap());
     for _ in 0..500 {
@@ -143,11 +149,13 @@ pub(crate) fn check_mirror(app: &mut App) {
 }
 
 #[test]
-fn loads_the_builtin_bxb_through_the_asset_server() {
-    let app = app(None);
+fn a_new_player_starts_the_tutorial_loaded_through_the_asset_server() {
+    let mut app = app(None);
+    app.update();
     let current = app.world().resource::<CurrentLevel>();
-    assert_eq!(current.collection.name, "PushBox");
-    assert_eq!(current.collection.levels.len(), 4);
+    assert_eq!(current.collection.name, "Tutorial");
+    assert_eq!(current.source, pushbox::core::save::TUTORIAL);
+    assert_eq!(current.collection.levels.len(), 10);
     assert_eq!(current.index, 0);
     assert_eq!(
         current.level().title,
@@ -165,36 +173,71 @@ fn loads_the_builtin_bxb_through_the_asset_server() {
 
 #[test]
 fn every_builtin_level_is_valid_and_its_recording_solves_it() {
-    let c = builtin();
-    for (i, l) in c.levels.iter().enumerate() {
-        let board = l
-            .playable()
-            .unwrap_or_else(|e| panic!("level {}: {e}", i + 1));
-        let lurd = l
-            .recording
-            .as_ref()
-            .and_then(|r| r.lurd.clone())
-            .expect("a recorded solution");
-        let g = pushbox::core::lurd::check_solution(&board, &lurd).unwrap();
-        assert_eq!(g.board().moves(), l.recording.as_ref().unwrap().moves);
+    let mut fingerprints = std::collections::HashSet::new();
+    for (name, count) in [("tutorial", 10), ("pushbox", 40)] {
+        let c = asset_levels(&format!("{name}.bxb"));
+        assert_eq!(c.levels.len(), count, "{name}.bxb");
+        for (i, l) in c.levels.iter().enumerate() {
+            let at = format!("{name}.bxb level {} {:?}", i + 1, l.title);
+            let board = l.playable().unwrap_or_else(|e| panic!("{at}: {e}"));
+            let rec = l.recording.as_ref().expect("a recorded solution");
+            let lurd = rec.lurd.clone().expect("the recording's moves");
+            let g = pushbox::core::lurd::check_solution(&board, &lurd)
+                .unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(
+                (g.board().moves(), g.board().pushes()),
+                (rec.moves, rec.pushes)
+            );
+            assert!(!l.title.is_empty() && l.author == "PushBox project", "{at}");
+            assert!(fingerprints.insert(l.fingerprint()), "{at} is a duplicate");
+            // Every tutorial level has its lesson.
+            assert!(
+                name != "tutorial" || !l.notes.is_empty(),
+                "{at} has no hint"
+            );
+        }
+        // The .bxb is built from the .sok source: they must agree.
+        let src = asset_levels(&format!("{name}.sok"));
+        let boards = |c: &Collection| {
+            c.levels
+                .iter()
+                .map(|l| (l.title.clone(), l.cells.clone(), l.notes.clone()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            boards(&src),
+            boards(&c),
+            "assets/levels/{name}.bxb is out of date: rebuild it from {name}.sok"
+        );
     }
-    // The .bxb is built from the .sok source: they must agree.
-    let src = files::load(
-        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.sok"),
-    )
-    .unwrap()
-    .collection;
-    let boards = |c: &Collection| {
-        c.levels
-            .iter()
-            .map(|l| (l.title.clone(), l.cells.clone()))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(
-        boards(&src),
-        boards(&c),
-        "assets/levels/pushbox.bxb is out of date: rebuild it from pushbox.sok"
-    );
+}
+
+/// The forty levels rise in difficulty: the fewest pushes (the recordings are push-optimal, found
+/// by the solver) grow from the first ten to the last ten, and so do the boxes.
+#[test]
+fn the_forty_levels_get_harder() {
+    let c = asset_levels("pushbox.bxb");
+    let pushes: Vec<u32> = c
+        .levels
+        .iter()
+        .map(|l| l.recording.as_ref().unwrap().pushes)
+        .collect();
+    let boxes: Vec<usize> = c
+        .levels
+        .iter()
+        .map(|l| l.board().unwrap().boxes().count())
+        .collect();
+    let mean = |v: &[u32]| v.iter().sum::<u32>() as f32 / v.len() as f32;
+    let first: Vec<u32> = pushes[..10].to_vec();
+    let last: Vec<u32> = pushes[30..].to_vec();
+    assert!(mean(&last) > 2.5 * mean(&first), "{pushes:?}");
+    assert!(boxes[30..].iter().sum::<usize>() > boxes[..10].iter().sum::<usize>() * 3 / 2);
+    // Spot-check that the recorded counts are the fewest pushes, as the solver finds them.
+    for i in [0, 19, 39] {
+        let b = c.levels[i].playable().unwrap();
+        let s = pushbox::core::solver::solve(&b, 3_000_000).unwrap();
+        assert_eq!(s.pushes, pushes[i], "level {}", i + 1);
+    }
 }
 
 #[test]
