@@ -19,6 +19,8 @@ pub struct GridPos(pub Pos);
 #[derive(Component, Debug)]
 pub struct Worker {
     pub facing: Direction,
+    /// The last step pushed a box (the view shows the push frame).
+    pub pushing: bool,
 }
 
 /// A box.
@@ -200,6 +202,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
                 .spawn((
                     Worker {
                         facing: Direction::Down,
+                        pushing: false,
                     },
                     GridPos(pos),
                     ChildOf(root),
@@ -284,6 +287,7 @@ pub fn apply_steps(
                 // Into a wall: turn to face it, and drop the rest of the gesture.
                 if let Ok(mut w) = workers.get_mut(session.worker) {
                     w.facing = dir;
+                    w.pushing = false;
                 }
                 queue.steps.clear();
                 break;
@@ -324,6 +328,7 @@ pub(super) fn mirror(
     }
     if let Ok(mut w) = workers.get_mut(session.worker) {
         w.facing = m.dir;
+        w.pushing = m.box_to.is_some() && !undo;
     }
     if let Some(box_to) = m.box_to {
         let (from, to) = if undo { (box_to, m.to) } else { (m.to, box_to) };

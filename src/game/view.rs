@@ -5,13 +5,14 @@
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 
+use super::art::{self, Art, ArtAssets, Sheet};
 use super::board::{BoardRoot, Crate, GridPos, Outside, Session, Tile, Worker};
 use super::input::on_cell_click;
 use super::touch::{BoardScreen, BoardZoom};
 use super::walk::Unreachable;
 use super::{AppSystems, Settings};
-use crate::core::Pos;
 use crate::core::cell::{self, Cell};
+use crate::core::{Direction, Pos};
 
 /// World units per cell.
 pub const CELL: f32 = 64.0;
@@ -65,6 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         ..default()
     })
     .init_resource::<Animating>()
+    .init_resource::<CameraFit>()
     .init_resource::<ReachHighlight>()
     .add_systems(Startup, spawn_camera)
     .add_systems(
@@ -104,19 +106,31 @@ fn board_size(session: &Session) -> (u32, u32) {
     (b.width(), b.height())
 }
 
-/// Fits the board (with room for the HUD) to any window, then applies the player's zoom and pan.
+/// The camera's fit: the world area it keeps in view (board plus HUD margins) and the vertical
+/// shift, easing toward the target when the level or the screen changes.
+#[derive(Resource, Default, Debug)]
+pub struct CameraFit {
+    /// (min width, min height, shift) now; `None` until the first level is shown.
+    now: Option<Vec3>,
+    /// Still easing toward the target.
+    pub settling: bool,
+}
+
+/// Fits the board (with room for the HUD) to any window, easing from the last level's fit to the
+/// next one's in about a quarter of a second, then applies the player's zoom and pan at once (a
+/// pinch must follow the fingers).
 fn fit_camera(
     session: Option<Res<Session>>,
     zoom: Res<BoardZoom>,
     play: Option<Res<State<super::Play>>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    mut fit: ResMut<CameraFit>,
     mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
 ) {
     let Some(session) = session else { return };
+    // The designer fits the camera to the level it draws (and leaving it refits).
     let state_changed = play.as_ref().is_some_and(|p| p.is_changed());
-    if !session.is_changed() && !zoom.is_changed() && !state_changed {
-        return;
-    }
-    // The designer fits the camera to the level it draws.
     if play
         .as_ref()
         .is_some_and(|p| *p.get() == super::Play::Design)
@@ -131,16 +145,40 @@ fn fit_camera(
     } else {
         (0.0, 0.0)
     };
+    let target = Vec3::new(
+        (w as f32 + MARGIN_CELLS.0) * CELL,
+        (h as f32 + MARGIN_CELLS.1 + extra) * CELL,
+        shift,
+    );
+    let now = match fit.now {
+        Some(now) if !settings.instant => {
+            // Exponential ease: 1 - e^(-12 t) of the way each frame; snaps when within a pixel.
+            let k = 1.0 - (-12.0 * time.delta_secs()).exp();
+            let next = now + (target - now) * k;
+            if (target - next).abs().max_element() < 1.0 {
+                target
+            } else {
+                next
+            }
+        }
+        _ => target,
+    };
+    let changed = fit.now != Some(now);
+    fit.settling = now != target;
+    fit.now = Some(now);
+    if !changed && !zoom.is_changed() && !state_changed {
+        return;
+    }
     for (mut p, mut t) in &mut camera {
         if let Projection::Orthographic(o) = &mut *p {
             o.scaling_mode = ScalingMode::AutoMin {
-                min_width: (w as f32 + MARGIN_CELLS.0) * CELL,
-                min_height: (h as f32 + MARGIN_CELLS.1 + extra) * CELL,
+                min_width: now.x,
+                min_height: now.y,
             };
             o.viewport_origin = Vec2::new(0.5, 0.5);
             o.scale = 1.0 / zoom.zoom.max(0.01);
         }
-        t.translation = (zoom.pan + Vec2::new(0.0, shift)).extend(t.translation.z);
+        t.translation = (zoom.pan + Vec2::new(0.0, now.z)).extend(t.translation.z);
     }
 }
 
@@ -237,18 +275,44 @@ fn dress_tiles(
     mut commands: Commands,
     tiles: Query<(Entity, &Tile, &GridPos, Has<Outside>), Added<Tile>>,
     session: Option<Res<Session>>,
+    art: Option<Res<ArtAssets>>,
+    sheet: Option<Res<Sheet>>,
 ) {
     let Some(session) = session else { return };
+    let board = session.game.board();
+    let is_wall = |p: Pos, d: Direction| {
+        board
+            .neighbour(p, d)
+            .and_then(|q| board.get(q))
+            .is_some_and(|c| c == Cell::Wall)
+    };
     for (e, tile, g, outside) in &tiles {
-        let (color, size) = match tile.0 {
-            Cell::Wall => (WALL, 1.0),
-            Cell::Brick => (BRICK, 0.9),
-            _ if outside => (Color::NONE, 1.0),
-            _ => (FLOOR, 1.0),
+        let p = g.0;
+        let (color, size, index) = match tile.0 {
+            Cell::Wall => {
+                let joined = art::wall_tile(
+                    is_wall(p, Direction::Up),
+                    is_wall(p, Direction::Right),
+                    is_wall(p, Direction::Down),
+                    is_wall(p, Direction::Left),
+                );
+                (WALL, 1.0, Some(joined))
+            }
+            Cell::Brick => (BRICK, 0.9, Some(art::tile::BRICK)),
+            _ if outside => (Color::NONE, 1.0, None),
+            Cell::Slot => (FLOOR, 1.0, Some(art::tile::GOAL)),
+            _ => (FLOOR, 1.0, Some(art::tile::FLOOR)),
         };
         let mut ec = commands.entity(e);
-        dress(&mut ec, sprite(color, size), place(g.0, &session, 0.0));
-        if tile.0 == Cell::Slot {
+        let look = match (&art, &sheet, index) {
+            (Some(art), Some(sheet), Some(i)) => {
+                ec.insert(Art(i));
+                art.sprite(sheet.0, i)
+            }
+            _ => sprite(color, size),
+        };
+        dress(&mut ec, look, place(p, &session, 0.0));
+        if tile.0 == Cell::Slot && art.is_none() {
             ec.with_child((
                 sprite(GOAL, 0.32),
                 Transform::from_xyz(0.0, 0.0, 0.1),
@@ -275,30 +339,40 @@ fn dress_crates(
     mut commands: Commands,
     crates: Query<(Entity, &GridPos), Added<Crate>>,
     session: Option<Res<Session>>,
+    art: Option<Res<ArtAssets>>,
+    sheet: Option<Res<Sheet>>,
 ) {
     let Some(session) = session else { return };
     for (e, g) in &crates {
-        dress(
-            &mut commands.entity(e),
-            sprite(BOX, 0.82),
-            place(g.0, &session, 1.0),
-        );
+        let mut ec = commands.entity(e);
+        let look = match (&art, &sheet) {
+            (Some(art), Some(sheet)) => {
+                ec.insert(Art(art::tile::BOX));
+                art.sprite(sheet.0, art::tile::BOX)
+            }
+            _ => sprite(BOX, 0.82),
+        };
+        dress(&mut ec, look, place(g.0, &session, 1.0));
     }
 }
 
 fn dress_worker(
     mut commands: Commands,
-    workers: Query<(Entity, &GridPos), Added<Worker>>,
+    workers: Query<(Entity, &GridPos, &Worker), Added<Worker>>,
     session: Option<Res<Session>>,
+    art: Option<Res<ArtAssets>>,
+    sheet: Option<Res<Sheet>>,
 ) {
     let Some(session) = session else { return };
-    for (e, g) in &workers {
-        dress(
-            &mut commands.entity(e),
-            sprite(WORKER, 0.66),
-            place(g.0, &session, 2.0),
-        )
-        .with_child((
+    for (e, g, w) in &workers {
+        let mut ec = commands.entity(e);
+        if let (Some(art), Some(sheet)) = (&art, &sheet) {
+            let i = art::worker_tile(w.facing, 0);
+            ec.insert(Art(i));
+            dress(&mut ec, art.sprite(sheet.0, i), place(g.0, &session, 2.0));
+            continue;
+        }
+        dress(&mut ec, sprite(WORKER, 0.66), place(g.0, &session, 2.0)).with_child((
             Eye,
             sprite(Color::WHITE, 0.18),
             Transform::from_xyz(0.0, -0.16 * CELL, 0.1),
@@ -314,6 +388,7 @@ fn glide(
     time: Res<Time>,
     mut movers: Query<(&GridPos, &mut Transform), Or<(With<Crate>, With<Worker>)>>,
     mut animating: ResMut<Animating>,
+    fit: Res<CameraFit>,
 ) {
     let Some(session) = session else { return };
     let (w, h) = board_size(&session);
@@ -331,18 +406,28 @@ fn glide(
             any = true;
         }
     }
-    animating.0 = any;
+    animating.0 = any || fit.settling;
 }
 
+/// Boxes on goals look different: another tile with the art, another colour without.
 fn color_crates(
     session: Option<Res<Session>>,
-    mut crates: Query<(&GridPos, &mut Sprite), (With<Crate>, Changed<GridPos>)>,
+    mut crates: Query<(&GridPos, &mut Sprite, Option<&mut Art>), (With<Crate>, Changed<GridPos>)>,
 ) {
     let Some(session) = session else { return };
     let board = session.game.board();
-    for (g, mut s) in &mut crates {
+    for (g, mut s, art) in &mut crates {
         let on_goal = board.get(g.0).is_some_and(|c| cell::is_goal(c.byte()));
-        s.color = if on_goal { BOX_ON_GOAL } else { BOX };
+        match art {
+            Some(mut a) => {
+                a.0 = if on_goal {
+                    art::tile::BOX_ON_GOAL
+                } else {
+                    art::tile::BOX
+                }
+            }
+            None => s.color = if on_goal { BOX_ON_GOAL } else { BOX },
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //!
 //! The published levels and solutions are read from `../shared/data/` beside the project.
 
+mod art;
 mod cli;
 mod data;
 mod design;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pushbox::core::{Direction, Pos, files, lurd};
-use pushbox::game::view;
+use pushbox::game::{art, view};
 
 use crate::temp_dir;
 
@@ -19,6 +19,8 @@ struct Shot {
     layout: Vec<(String, u32, u32, f32, f32)>,
     solved: bool,
     moves: u32,
+    /// Cell size on screen, in pixels.
+    cell: f32,
 }
 
 impl Shot {
@@ -52,12 +54,21 @@ impl Shot {
                 ));
             }
         }
+        // "window W H cell PX" opens the buttons file.
+        let buttons = std::fs::read_to_string(path.with_extension("png.buttons")).unwrap();
+        let cell = buttons
+            .lines()
+            .next()
+            .and_then(|l| l.split_whitespace().nth(4))
+            .and_then(|v| v.parse().ok())
+            .expect("the cell size in the .png.buttons file");
         Shot {
             width: info.width as usize,
             rgba,
             layout,
             solved,
             moves,
+            cell,
         }
     }
 
@@ -78,8 +89,8 @@ impl Shot {
         v
     }
 
-    /// Checks the colour a little above the centre of every listed item (clear of the worker's eye).
-    /// With `overlay`, an item may also be seen through the solved panel.
+    /// Checks the colour at the art's probe point of every listed item (the worker's shirt, the
+    /// box's panel). With `overlay`, an item may also be seen through the solved panel.
     fn check_colours(&self, overlay: bool) {
         for (kind, x, y, sx, sy) in &self.layout {
             let want = match kind.as_str() {
@@ -87,7 +98,8 @@ impl Shot {
                 "box" => view::BOX,
                 _ => view::BOX_ON_GOAL,
             };
-            let got = self.pixel(*sx, *sy - 12.0);
+            let (px, py) = art::PROBE;
+            let got = self.pixel(sx + (px - 0.5) * self.cell, sy + (py - 0.5) * self.cell);
             let seen = close(got, want) || (overlay && close(got, through_panel(want)));
             assert!(
                 seen,
@@ -156,7 +168,7 @@ fn play_sized(screen: &str, args: &[&str]) -> bool {
 fn scripted_window_plays_a_builtin_level_to_solved() {
     let d = temp_dir("window");
     let shot = |n: &str| -> PathBuf { d.join(n) };
-    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb");
     let script = format!(
         "screenshot {}; tap 2,1; wait; screenshot {}; button Undo; wait; screenshot {}; button Redo; wait; key Z; wait; key Y; wait; lurd RR",
         shot("start.png").display(),
@@ -282,7 +294,7 @@ fn the_window_restores_the_game_and_replays_a_solution() {
     // The system clipboard: a wrong solution is refused, a right one replayed and kept with the
     // replay screen's buttons (clicked through UI picking).
     let pasted = d.join("pasted.png");
-    let level1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
+    let level1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb");
     play(&[
         "--data-dir",
         data,

@@ -1,0 +1,266 @@
+//! The project's tile set and icons: `assets/art/tiles-N.png`, drawn with code by
+//! `assets/art/make_art.py` at four cell sizes and loaded as texture atlases through
+//! `bevy_asset_loader`. The board shows the sheet closest above the cell size on screen (sharp from
+//! a 16-pixel cell on a phone to a 128-pixel one on a desktop); walls pick the tile that joins them
+//! to their wall neighbours; the worker faces its way and shows walk and push frames.
+//!
+//! Only the windowed game loads the art; headless apps keep the plain-colour sprites.
+
+use bevy::prelude::*;
+use bevy_asset_loader::prelude::*;
+
+use super::Screen;
+use super::board::Worker;
+use super::touch::BoardScreen;
+use super::view::CELL;
+
+/// Tile indices in the sheets, in `make_art.py`'s order.
+pub mod tile {
+    pub const FLOOR: usize = 0;
+    pub const GOAL: usize = 1;
+    pub const BRICK: usize = 2;
+    pub const BOX: usize = 3;
+    pub const BOX_ON_GOAL: usize = 4;
+    /// First of 16 walls; add the mask of wall neighbours (N 1, E 2, S 4, W 8).
+    pub const WALL: usize = 5;
+    /// First of 16 worker tiles: 4 per facing (down, right, up, left) — stand, walk, walk, push.
+    pub const WORKER: usize = 21;
+    pub const UNDO: usize = 37;
+    pub const REDO: usize = 38;
+    pub const RESTART: usize = 39;
+    pub const LEVELS: usize = 40;
+    pub const SETTINGS: usize = 41;
+    pub const NEXT: usize = 42;
+    pub const PREVIOUS: usize = 43;
+    pub const PLAY: usize = 44;
+}
+
+/// A point of the box and worker tiles (x, y in the cell, 0..1, y down) that shows their key
+/// colour, [`super::view::BOX`], [`super::view::BOX_ON_GOAL`] or [`super::view::WORKER`], in
+/// every frame: the middle of the box's panel, the worker's shirt. Screenshot tests look there.
+pub const PROBE: (f32, f32) = (0.5, 0.66);
+
+/// Cell sizes of the four sheets, in pixels.
+pub const SHEET_SIZES: [u32; 4] = [16, 32, 64, 128];
+
+/// The four sheets and their atlas layouts (8 × 6 tiles, 1-pixel frame around each).
+#[derive(AssetCollection, Resource)]
+pub struct ArtAssets {
+    #[asset(path = "art/tiles-16.png")]
+    pub sheet16: Handle<Image>,
+    #[asset(texture_atlas_layout(
+        tile_size_x = 16,
+        tile_size_y = 16,
+        columns = 8,
+        rows = 6,
+        padding_x = 2,
+        padding_y = 2,
+        offset_x = 1,
+        offset_y = 1
+    ))]
+    pub layout16: Handle<TextureAtlasLayout>,
+    #[asset(path = "art/tiles-32.png")]
+    pub sheet32: Handle<Image>,
+    #[asset(texture_atlas_layout(
+        tile_size_x = 32,
+        tile_size_y = 32,
+        columns = 8,
+        rows = 6,
+        padding_x = 2,
+        padding_y = 2,
+        offset_x = 1,
+        offset_y = 1
+    ))]
+    pub layout32: Handle<TextureAtlasLayout>,
+    #[asset(path = "art/tiles-64.png")]
+    pub sheet64: Handle<Image>,
+    #[asset(texture_atlas_layout(
+        tile_size_x = 64,
+        tile_size_y = 64,
+        columns = 8,
+        rows = 6,
+        padding_x = 2,
+        padding_y = 2,
+        offset_x = 1,
+        offset_y = 1
+    ))]
+    pub layout64: Handle<TextureAtlasLayout>,
+    #[asset(path = "art/tiles-128.png")]
+    pub sheet128: Handle<Image>,
+    #[asset(texture_atlas_layout(
+        tile_size_x = 128,
+        tile_size_y = 128,
+        columns = 8,
+        rows = 6,
+        padding_x = 2,
+        padding_y = 2,
+        offset_x = 1,
+        offset_y = 1
+    ))]
+    pub layout128: Handle<TextureAtlasLayout>,
+}
+
+impl ArtAssets {
+    /// Sheet `n` (0: 16 px … 3: 128 px) and its layout.
+    pub fn sheet(&self, n: usize) -> (&Handle<Image>, &Handle<TextureAtlasLayout>) {
+        match n {
+            0 => (&self.sheet16, &self.layout16),
+            1 => (&self.sheet32, &self.layout32),
+            2 => (&self.sheet64, &self.layout64),
+            _ => (&self.sheet128, &self.layout128),
+        }
+    }
+
+    /// A board sprite showing `index` from sheet `n`, one cell in size.
+    pub fn sprite(&self, n: usize, index: usize) -> Sprite {
+        let (image, layout) = self.sheet(n);
+        let mut s = Sprite::from_atlas_image(
+            image.clone(),
+            TextureAtlas {
+                layout: layout.clone(),
+                index,
+            },
+        );
+        s.custom_size = Some(Vec2::splat(CELL));
+        s
+    }
+
+    /// An icon for the UI (white, tinted by the node's colour), from the 64-pixel sheet.
+    pub fn icon(&self, index: usize) -> ImageNode {
+        ImageNode::from_atlas_image(
+            self.sheet64.clone(),
+            TextureAtlas {
+                layout: self.layout64.clone(),
+                index,
+            },
+        )
+    }
+}
+
+/// Which tile a board entity shows (kept in step with the sheet in use).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Art(pub usize);
+
+/// The sheet the board uses now (index into [`SHEET_SIZES`]).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sheet(pub usize);
+
+impl Default for Sheet {
+    fn default() -> Self {
+        Sheet(2)
+    }
+}
+
+/// The sheet for cells of `px` pixels on screen: the smallest at least that big (the largest
+/// above 128).
+pub fn sheet_for(px: f32) -> usize {
+    SHEET_SIZES
+        .iter()
+        .position(|&s| s as f32 >= px - 0.5)
+        .unwrap_or(SHEET_SIZES.len() - 1)
+}
+
+/// The wall tile for a wall whose neighbours are walls as given (north, east, south, west).
+pub fn wall_tile(n: bool, e: bool, s: bool, w: bool) -> usize {
+    tile::WALL + n as usize + 2 * e as usize + 4 * s as usize + 8 * w as usize
+}
+
+/// The worker's tile: its facing (in `Direction` order: down, right, up, left) and frame
+/// (0 stand, 1 and 2 walk, 3 push).
+pub fn worker_tile(facing: crate::core::Direction, frame: usize) -> usize {
+    tile::WORKER + facing as usize * 4 + frame.min(3)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_loading_state(
+        LoadingStateConfig::new(Screen::Loading).load_collection::<ArtAssets>(),
+    )
+    .init_resource::<Sheet>()
+    .add_systems(
+        Update,
+        (choose_sheet, animate_worker, show_art)
+            .chain()
+            .after(super::AppSystems::SyncView)
+            .run_if(resource_exists::<ArtAssets>),
+    );
+}
+
+/// Picks the sheet for the cell size on screen.
+fn choose_sheet(screen: Option<Res<BoardScreen>>, mut sheet: ResMut<Sheet>) {
+    let Some(screen) = screen else { return };
+    let want = Sheet(sheet_for(screen.scale * CELL));
+    if *sheet != want {
+        *sheet = want;
+    }
+}
+
+/// The worker's frame: walk frames alternate each half cell while it glides, the push frame
+/// while it pushes, standing otherwise.
+fn animate_worker(
+    session: Option<Res<super::Session>>,
+    mut workers: Query<(&Worker, &super::GridPos, &Transform, &mut Art)>,
+) {
+    let Some(session) = session else { return };
+    let b = session.game.board();
+    for (w, g, t, mut art) in &mut workers {
+        let target = super::view::world_of(g.0, b.width(), b.height());
+        let gap = (target - t.translation.truncate()).length();
+        let frame = if gap < 0.5 {
+            0
+        } else if w.pushing {
+            3
+        } else if gap > CELL * 0.5 {
+            1
+        } else {
+            2
+        };
+        let want = Art(worker_tile(w.facing, frame));
+        if *art != want {
+            *art = want;
+        }
+    }
+}
+
+/// Puts each entity's tile from the current sheet on its sprite.
+fn show_art(art: Res<ArtAssets>, sheet: Res<Sheet>, mut sprites: Query<(Ref<Art>, &mut Sprite)>) {
+    let (image, layout) = art.sheet(sheet.0);
+    for (a, mut s) in &mut sprites {
+        if !a.is_changed() && !sheet.is_changed() {
+            continue;
+        }
+        s.image = image.clone();
+        s.texture_atlas = Some(TextureAtlas {
+            layout: layout.clone(),
+            index: a.0,
+        });
+        s.custom_size = Some(Vec2::splat(CELL));
+        s.color = Color::WHITE;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Direction;
+
+    #[test]
+    fn sheets_are_chosen_by_cell_size() {
+        assert_eq!(sheet_for(10.0), 0);
+        assert_eq!(sheet_for(16.0), 0);
+        assert_eq!(sheet_for(17.0), 1);
+        assert_eq!(sheet_for(48.0), 2);
+        assert_eq!(sheet_for(64.0), 2);
+        assert_eq!(sheet_for(100.0), 3);
+        assert_eq!(sheet_for(400.0), 3);
+    }
+
+    #[test]
+    fn tile_numbers_follow_the_script() {
+        assert_eq!(wall_tile(false, false, false, false), 5);
+        assert_eq!(wall_tile(true, true, true, true), 20);
+        assert_eq!(worker_tile(Direction::Down, 0), 21);
+        assert_eq!(worker_tile(Direction::Left, 3), 36);
+        assert_eq!(tile::UNDO, 37);
+        assert_eq!(tile::PLAY, 44);
+    }
+}
