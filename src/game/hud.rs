@@ -16,6 +16,10 @@ pub struct FirstPlayHint(pub bool);
 #[derive(Component)]
 struct HintLine;
 
+/// The hint line's text.
+#[derive(Component)]
+struct HintText;
+
 /// Why the current level cannot be played, if it cannot.
 #[derive(Resource, Default, Debug)]
 pub struct LevelProblem(pub Option<String>);
@@ -133,6 +137,18 @@ pub(super) fn labelled_button(
     min_width: f32,
     font: f32,
 ) -> impl Bundle {
+    icon_button(label, None, marker, min_width, font)
+}
+
+/// A labelled button with an icon from the tile set before its label.
+pub(super) fn icon_button(
+    label: &str,
+    icon: Option<ImageNode>,
+    marker: impl Component,
+    min_width: f32,
+    font: f32,
+) -> impl Bundle {
+    let label = label.to_string();
     (
         Button,
         marker,
@@ -149,12 +165,32 @@ pub(super) fn labelled_button(
             ..default()
         },
         BackgroundColor(BUTTON),
-        children![(text(label, font), Pickable::IGNORE)],
+        Children::spawn(SpawnWith(move |b: &mut ChildSpawner| {
+            if let Some(mut image) = icon {
+                image.color = TEXT;
+                b.spawn((
+                    image,
+                    Node {
+                        width: px(font * 1.2),
+                        height: px(font * 1.2),
+                        margin: UiRect::right(px(6)),
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ));
+            }
+            b.spawn((text(label, font), Pickable::IGNORE));
+        })),
     )
 }
 
-fn button(label: &str, cmd: PlayerCommand) -> impl Bundle {
-    labelled_button(label, CommandButton(cmd), 88.0, 20.0)
+/// A HUD button: its label, an icon when the art is loaded, and the command it sends.
+pub(super) fn command_button(
+    label: &str,
+    icon: Option<ImageNode>,
+    cmd: PlayerCommand,
+) -> impl Bundle {
+    icon_button(label, icon, CommandButton(cmd), 88.0, 20.0)
 }
 
 /// A row of buttons that wraps on narrow screens.
@@ -169,7 +205,7 @@ pub(super) fn wrap_row() -> Node {
     }
 }
 
-fn spawn_hud(mut commands: Commands) {
+fn spawn_hud(mut commands: Commands, art: Option<Res<super::art::ArtAssets>>) {
     commands
         .spawn((
             Node {
@@ -244,13 +280,7 @@ fn spawn_hud(mut commands: Commands) {
                             Pickable::IGNORE,
                         ))
                         .with_children(|p| {
-                            p.spawn((
-                                text(
-                                    "Tap or click a cell to walk there; arrows step; Z undoes",
-                                    18.0,
-                                ),
-                                Pickable::IGNORE,
-                            ));
+                            p.spawn((HintText, text(FIRST_HINT, 18.0), Pickable::IGNORE));
                         });
                     });
                 bottom
@@ -265,23 +295,27 @@ fn spawn_hud(mut commands: Commands) {
                         Pickable::IGNORE,
                     ))
                     .with_children(|bar| {
-                        for (label, cmd) in [
-                            ("Levels", PlayerCommand::Levels),
-                            ("Prev", PlayerCommand::PrevLevel),
-                            ("Undo", PlayerCommand::Undo),
-                            ("Redo", PlayerCommand::Redo),
-                            ("Restart", PlayerCommand::Restart),
-                            ("Next", PlayerCommand::NextLevel),
-                            ("Design", PlayerCommand::Design),
+                        use super::art::tile;
+                        for (label, cmd, icon) in [
+                            ("Menu", PlayerCommand::Menu, None),
+                            ("Levels", PlayerCommand::Levels, Some(tile::LEVELS)),
+                            ("Prev", PlayerCommand::PrevLevel, Some(tile::PREVIOUS)),
+                            ("Undo", PlayerCommand::Undo, Some(tile::UNDO)),
+                            ("Redo", PlayerCommand::Redo, Some(tile::REDO)),
+                            ("Restart", PlayerCommand::Restart, Some(tile::RESTART)),
+                            ("Next", PlayerCommand::NextLevel, Some(tile::NEXT)),
+                            ("Design", PlayerCommand::Design, None),
                         ] {
-                            bar.spawn(button(label, cmd)).observe(on_button);
+                            let icon = art.as_ref().zip(icon).map(|(a, i)| a.icon(i));
+                            bar.spawn(command_button(label, icon, cmd))
+                                .observe(on_button);
                         }
                     });
             });
         });
 }
 
-fn on_button(
+pub(super) fn on_button(
     click: On<Pointer<Click>>,
     buttons: Query<&CommandButton>,
     mut out: MessageWriter<PlayerCommand>,
@@ -337,12 +371,34 @@ fn update_texts(
     }
 }
 
-/// The hint line shows while the hint is on (`save.rs` turns it off at the first move).
-fn show_hint(hint: Res<FirstPlayHint>, mut line: Query<&mut Node, With<HintLine>>) {
-    let display = if hint.0 { Display::Flex } else { Display::None };
+const FIRST_HINT: &str = "Tap or click a cell to walk there; arrows step; Z undoes";
+
+/// The hint line shows a built-in level's note (the tutorial's lessons) while it is played, or
+/// else the first-play hint while that is on (`save.rs` turns it off at the first move).
+fn show_hint(
+    hint: Res<FirstPlayHint>,
+    current: Option<Res<CurrentLevel>>,
+    mut line: Query<&mut Node, With<HintLine>>,
+    mut texts: Query<&mut Text, With<HintText>>,
+) {
+    let note = current
+        .as_ref()
+        .filter(|c| crate::core::save::is_builtin(&c.source))
+        .and_then(|c| c.level().notes.first().cloned());
+    let display = if hint.0 || note.is_some() {
+        Display::Flex
+    } else {
+        Display::None
+    };
     for mut n in &mut line {
         if n.display != display {
             n.display = display;
+        }
+    }
+    let shown = note.as_deref().unwrap_or(FIRST_HINT);
+    for mut t in &mut texts {
+        if t.0 != shown {
+            t.0 = shown.to_string();
         }
     }
 }
@@ -435,9 +491,9 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(button("Replay", PlayerCommand::Replay))
+                row.spawn(command_button("Replay", None, PlayerCommand::Replay))
                     .observe(on_button);
-                row.spawn(button("Next level", PlayerCommand::NextLevel))
+                row.spawn(command_button("Next level", None, PlayerCommand::NextLevel))
                     .observe(on_button);
             });
     });
@@ -533,17 +589,14 @@ fn spawn_picker(
         .progress
         .next_unsolved(&current.collection.levels, current.index);
     spawn_overlay(&mut commands, Play::Picking, PickerPanel, |panel| {
-        // The collections: the built-in one and the player's (designed, imported, pasted).
+        // The collections: the built-in ones and the player's (designed, imported, pasted).
         panel.spawn(wrap_row()).with_children(|row| {
             for (i, e) in list.list.iter().enumerate() {
-                let name = if e.is_user() {
-                    e.collection.name.clone()
-                } else {
-                    "Built-in".to_string()
-                };
+                let name = &e.collection.name;
                 let mark = if e.source == current.source { "> " } else { "" };
-                row.spawn(button(
+                row.spawn(command_button(
                     &format!("{mark}{name} ({})", e.collection.levels.len()),
+                    None,
                     PlayerCommand::OpenCollection(i),
                 ))
                 .observe(on_button);
@@ -615,18 +668,30 @@ fn spawn_picker(
         panel.spawn(wrap_row()).with_children(|row| {
             if pages > 1 {
                 if page > 0 {
-                    row.spawn(button("< Page", PlayerCommand::Page(page - 1)))
-                        .observe(on_button);
+                    row.spawn(command_button(
+                        "< Page",
+                        None,
+                        PlayerCommand::Page(page - 1),
+                    ))
+                    .observe(on_button);
                 }
                 row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
                 if page + 1 < pages {
-                    row.spawn(button("Page >", PlayerCommand::Page(page + 1)))
-                        .observe(on_button);
+                    row.spawn(command_button(
+                        "Page >",
+                        None,
+                        PlayerCommand::Page(page + 1),
+                    ))
+                    .observe(on_button);
                 }
             }
             if let Some(n) = next_unsolved {
-                row.spawn(button("Next unsolved", PlayerCommand::Choose(n)))
-                    .observe(on_button);
+                row.spawn(command_button(
+                    "Next unsolved",
+                    None,
+                    PlayerCommand::Choose(n),
+                ))
+                .observe(on_button);
             }
             for (label, cmd) in [
                 ("Design", PlayerCommand::Design),
@@ -636,7 +701,8 @@ fn spawn_picker(
                 ("Settings", PlayerCommand::Settings),
                 ("Close", PlayerCommand::Levels),
             ] {
-                row.spawn(button(label, cmd)).observe(on_button);
+                row.spawn(command_button(label, None, cmd))
+                    .observe(on_button);
             }
         });
     });

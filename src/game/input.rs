@@ -52,6 +52,10 @@ pub enum PlayerCommand {
     ToggleInstant,
     /// Show level-browser page N (0-based).
     Page(usize),
+    /// Open the title screen, or leave it for the level.
+    Menu,
+    /// Enter / Space / the gamepad's A: the title screen's Continue.
+    Confirm,
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -75,6 +79,8 @@ pub enum Action {
     VolumeDown,
     VolumeUp,
     Settings,
+    Menu,
+    Confirm,
 }
 
 impl Action {
@@ -99,10 +105,12 @@ impl Action {
             Action::VolumeDown => PlayerCommand::Volume(false),
             Action::VolumeUp => PlayerCommand::Volume(true),
             Action::Settings => PlayerCommand::Settings,
+            Action::Menu => PlayerCommand::Menu,
+            Action::Confirm => PlayerCommand::Confirm,
         }
     }
 
-    const ALL: [Action; 19] = [
+    const ALL: [Action; 21] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -122,14 +130,18 @@ impl Action {
         Action::VolumeDown,
         Action::VolumeUp,
         Action::Settings,
+        Action::Menu,
+        Action::Confirm,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
 /// picker, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
-/// the level as XSB / RLE, M mute, - / = volume, O settings, and the gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for
-/// levels, Start for the picker.
+/// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen, Enter / Space
+/// its Continue; and the gamepad's d-pad, South (A) undo (Continue on the title screen), East (B)
+/// redo, Select restart, triggers for levels, Start for the picker, North (Y) settings, Mode the
+/// title screen.
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
     let mut map = InputMap::default();
@@ -169,6 +181,10 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Design, KeyE)
         .insert(Action::Mute, KeyM)
         .insert(Action::Settings, KeyO)
+        .insert(Action::Menu, Home)
+        .insert(Action::Confirm, Enter)
+        .insert(Action::Confirm, NumpadEnter)
+        .insert(Action::Confirm, Space)
         .insert(Action::VolumeDown, Minus)
         .insert(Action::VolumeUp, Equal)
         .insert(
@@ -192,7 +208,10 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Restart, GamepadButton::Select)
         .insert(Action::NextLevel, GamepadButton::RightTrigger)
         .insert(Action::PrevLevel, GamepadButton::LeftTrigger)
-        .insert(Action::Levels, GamepadButton::Start);
+        .insert(Action::Levels, GamepadButton::Start)
+        .insert(Action::Settings, GamepadButton::North)
+        .insert(Action::Menu, GamepadButton::Mode)
+        .insert(Action::Confirm, GamepadButton::South);
     map
 }
 

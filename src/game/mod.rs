@@ -9,6 +9,7 @@
 // Bevy systems take their data as parameters and queries; long signatures are the norm there.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
+pub mod art;
 pub mod board;
 pub mod collections;
 pub mod designer;
@@ -21,6 +22,7 @@ pub mod save;
 pub mod script;
 pub mod settings;
 pub mod sound;
+pub mod title;
 pub mod touch;
 pub mod view;
 pub mod walk;
@@ -58,6 +60,8 @@ pub enum Play {
     Design,
     /// The settings screen is open over the board.
     Settings,
+    /// The title screen (continue, levels, settings) over the board.
+    Title,
 }
 
 /// The frame's phases, chained in this order.
@@ -118,6 +122,7 @@ impl Plugin for GamePlugin {
             designer::plugin,
             sound::plugin,
             settings::plugin,
+            title::plugin,
         ));
     }
 }
@@ -187,10 +192,12 @@ impl Plugin for AppPlugin {
         .add_plugins(GamePlugin)
         .add_plugins((
             view::plugin,
+            art::plugin,
             hud::plugin,
             lifecycle::plugin,
             sound::playback_plugin,
             settings::screen_plugin,
+            title::screen_plugin,
         ));
         #[cfg(not(target_os = "android"))]
         app.add_plugins(window_icon::plugin);
@@ -225,6 +232,14 @@ impl Plugin for AppPlugin {
         }
         if let Some(start) = &self.start {
             app.insert_resource(start.clone());
+        }
+        // A plain start (nothing asked for on the command line) opens on the title screen.
+        if self.start.is_none()
+            && self.script.is_none()
+            && self.replay.is_none()
+            && self.import.is_empty()
+        {
+            app.insert_resource(title::TitleAtStart);
         }
         if let Some(s) = &self.script {
             app.insert_resource(s.clone()).add_plugins(script::plugin);

@@ -64,12 +64,22 @@ fn settings_commands(
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
     mut settings: ResMut<Settings>,
+    // The screen the settings were opened from: closing returns to the title screen or the level.
+    mut back_to: Local<Option<Play>>,
 ) {
+    let close = |back_to: &mut Option<Play>| back_to.take().unwrap_or(Play::Active);
     for cmd in cmds.read() {
         match *cmd {
             PlayerCommand::Settings => match play.get() {
-                Play::Settings => next_play.set(Play::Active),
-                Play::Active | Play::Solved | Play::Picking => next_play.set(Play::Settings),
+                Play::Settings => next_play.set(close(&mut back_to)),
+                Play::Title => {
+                    *back_to = Some(Play::Title);
+                    next_play.set(Play::Settings)
+                }
+                Play::Active | Play::Solved | Play::Picking => {
+                    *back_to = None;
+                    next_play.set(Play::Settings)
+                }
                 Play::Replay | Play::Design => {}
             },
             PlayerCommand::Speed(faster) => {
@@ -83,7 +93,9 @@ fn settings_commands(
             }
             PlayerCommand::ToggleInstant => settings.instant = !settings.instant,
             // Escape (the level menu's key) also closes the settings.
-            PlayerCommand::Levels if *play.get() == Play::Settings => next_play.set(Play::Active),
+            PlayerCommand::Levels if *play.get() == Play::Settings => {
+                next_play.set(close(&mut back_to))
+            }
             _ => {}
         }
     }

@@ -378,6 +378,7 @@ fn back_key(
     mut out: MessageWriter<PlayerCommand>,
     mut replay: MessageWriter<super::replay::ReplayCmd>,
     mut design: MessageWriter<super::designer::DesignCmd>,
+    mut exit: MessageWriter<AppExit>,
 ) {
     if !(keys.just_pressed(Key::BrowserBack) || codes.just_pressed(KeyCode::BrowserBack)) {
         return;
@@ -395,10 +396,13 @@ fn back_key(
         Play::Design => {
             design.write(super::designer::DesignCmd::Done);
         }
+        Play::Title => {
+            exit.write(AppExit::Success);
+        }
         Play::Active | Play::Solved => {
             let at_start = session.is_none_or(|s| s.game.history().is_empty());
             out.write(if at_start {
-                PlayerCommand::Levels
+                PlayerCommand::Menu
             } else {
                 PlayerCommand::Undo
             });

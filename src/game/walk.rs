@@ -89,6 +89,8 @@ fn plan(
                     | PlayerCommand::Design
             ),
             // The replay screen, the designer and the settings have their own controls.
+            // The title screen opens the level list; its other buttons are its own.
+            Play::Title => matches!(cmd, PlayerCommand::Levels),
             Play::Replay | Play::Design | Play::Settings => false,
         };
         if !allowed {

@@ -289,7 +289,7 @@ fn back(app: &mut App) {
 }
 
 #[test]
-fn the_back_key_undoes_then_opens_and_closes_the_menu() {
+fn the_back_key_undoes_then_opens_the_title_then_leaves() {
     let mut app = app_on(2);
     crate::game::send(
         &mut app,
@@ -303,7 +303,15 @@ fn the_back_key_undoes_then_opens_and_closes_the_menu() {
     let play = |app: &App| *app.world().resource::<State<Play>>().get();
     assert_eq!(play(&app), Play::Active);
     back(&mut app);
-    assert_eq!(play(&app), Play::Picking, "at the start: the menu");
+    assert_eq!(play(&app), Play::Title, "at the start: the title screen");
+    #[derive(Resource, Default)]
+    struct Exits(usize);
+    app.init_resource::<Exits>().add_systems(
+        Last,
+        |mut r: MessageReader<AppExit>, mut n: ResMut<Exits>| n.0 += r.read().count(),
+    );
+    let exits = |app: &App| app.world().resource::<Exits>().0;
+    assert_eq!(exits(&app), 0);
     back(&mut app);
-    assert_eq!(play(&app), Play::Active, "closed again");
+    assert_eq!(exits(&app), 1, "back on the title screen leaves the game");
 }

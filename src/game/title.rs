@@ -1,0 +1,193 @@
+//! The title screen: PushBox's name, a picture drawn from the tile set, and Continue (the level in
+//! progress), Levels, Settings and Quit. The game opens on it when a player starts it plainly (no
+//! level, script, replay or import on the command line); Menu (the HUD button, Home, the gamepad's
+//! Mode button or the phone's back key from the level) returns to it.
+//!
+//! Keys: Enter / Space / the gamepad's South (A) continue; Tab or Escape open the levels; O the
+//! settings.
+
+use bevy::prelude::*;
+
+use super::art::{ArtAssets, tile, worker_tile};
+use super::hud::{CommandButton, icon_button, on_button, text};
+use super::input::PlayerCommand;
+use super::levels::CurrentLevel;
+use super::save::Saves;
+use super::{AppSystems, Play, Screen};
+use crate::core::Direction;
+
+/// Open the title screen when the level screen first appears.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct TitleAtStart;
+
+/// The title screen's root (for tests and screenshot checks).
+#[derive(Component)]
+pub struct TitlePanel;
+
+/// The "Quit" button (desktop only).
+#[derive(Component)]
+struct QuitButton;
+
+/// State changes: part of the game in every app.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), open_at_start)
+        .add_systems(
+            Update,
+            title_commands
+                .in_set(AppSystems::Plan)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+/// The screen: the windowed game adds it.
+pub(super) fn screen_plugin(app: &mut App) {
+    app.add_systems(OnEnter(Play::Title), spawn_title);
+}
+
+fn open_at_start(at_start: Option<Res<TitleAtStart>>, mut next_play: ResMut<NextState<Play>>) {
+    if at_start.is_some() {
+        next_play.set(Play::Title);
+    }
+}
+
+fn title_commands(
+    mut cmds: MessageReader<PlayerCommand>,
+    play: Res<State<Play>>,
+    mut next_play: ResMut<NextState<Play>>,
+) {
+    for cmd in cmds.read() {
+        match (cmd, play.get()) {
+            (PlayerCommand::Menu, Play::Title) | (PlayerCommand::Confirm, Play::Title) => {
+                next_play.set(Play::Active)
+            }
+            (PlayerCommand::Menu, Play::Active | Play::Solved | Play::Picking) => {
+                next_play.set(Play::Title)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// "Tutorial, level 3: Walk around  (2 of 10 solved)".
+fn continue_line(current: &CurrentLevel, saves: &Saves) -> String {
+    let level = current.level();
+    let mut s = format!("{}, level {}", current.collection.name, current.index + 1);
+    if !level.title.is_empty() {
+        s += &format!(": {}", level.title);
+    }
+    let solved = current
+        .collection
+        .levels
+        .iter()
+        .filter(|l| saves.progress.records(l).is_some())
+        .count();
+    s + &format!("  ({solved} of {} solved)", current.collection.levels.len())
+}
+
+fn spawn_title(
+    mut commands: Commands,
+    art: Option<Res<ArtAssets>>,
+    current: Option<Res<CurrentLevel>>,
+    saves: Res<Saves>,
+) {
+    let line = current
+        .as_ref()
+        .map(|c| continue_line(c, &saves))
+        .unwrap_or_default();
+    commands
+        .spawn((
+            TitlePanel,
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                row_gap: px(18),
+                padding: UiRect::all(px(24)),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.07, 0.08, 0.10, 0.97)),
+            GlobalZIndex(5),
+            DespawnOnExit(Play::Title),
+        ))
+        .with_children(|root| {
+            // The picture: the worker pushing a box toward its goal, from the tile set.
+            if let Some(art) = &art {
+                root.spawn(Node {
+                    column_gap: px(0),
+                    ..default()
+                })
+                .with_children(|row| {
+                    for i in [
+                        tile::WALL + 2,
+                        worker_tile(Direction::Right, 3),
+                        tile::BOX,
+                        tile::FLOOR,
+                        tile::GOAL,
+                        tile::WALL + 8,
+                    ] {
+                        row.spawn((
+                            art.icon(i),
+                            Node {
+                                width: px(72),
+                                height: px(72),
+                                ..default()
+                            },
+                        ));
+                    }
+                });
+            }
+            root.spawn(text("PushBox", 72.0));
+            root.spawn(text("Push every box onto a goal.", 20.0));
+            root.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Stretch,
+                row_gap: px(12),
+                margin: UiRect::top(px(12)),
+                ..default()
+            })
+            .with_children(|col| {
+                let icon = |i| art.as_ref().map(|a| a.icon(i));
+                col.spawn(icon_button(
+                    "Continue",
+                    icon(tile::PLAY),
+                    CommandButton(PlayerCommand::Menu),
+                    260.0,
+                    28.0,
+                ))
+                .observe(on_button);
+                col.spawn((
+                    text(line, 16.0),
+                    Node {
+                        align_self: AlignSelf::Center,
+                        margin: UiRect::bottom(px(6)),
+                        ..default()
+                    },
+                ));
+                col.spawn(icon_button(
+                    "Levels",
+                    icon(tile::LEVELS),
+                    CommandButton(PlayerCommand::Levels),
+                    260.0,
+                    24.0,
+                ))
+                .observe(on_button);
+                col.spawn(icon_button(
+                    "Settings",
+                    icon(tile::SETTINGS),
+                    CommandButton(PlayerCommand::Settings),
+                    260.0,
+                    24.0,
+                ))
+                .observe(on_button);
+                if !cfg!(any(target_os = "android", target_os = "ios")) {
+                    col.spawn(icon_button("Quit", None, QuitButton, 260.0, 24.0))
+                        .observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
+                            exit.write(AppExit::Success);
+                        });
+                }
+            });
+        });
+}
