@@ -448,6 +448,7 @@ pub(super) fn spawn_overlay(
     commands
         .spawn((
             marker,
+            super::focus::Overlay,
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),
@@ -493,8 +494,11 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
             .with_children(|row| {
                 row.spawn(command_button("Replay", None, PlayerCommand::Replay))
                     .observe(on_button);
-                row.spawn(command_button("Next level", None, PlayerCommand::NextLevel))
-                    .observe(on_button);
+                row.spawn((
+                    command_button("Next level", None, PlayerCommand::NextLevel),
+                    super::focus::DefaultFocus,
+                ))
+                .observe(on_button);
             });
     });
 }
@@ -647,6 +651,7 @@ fn spawn_picker(
                     },
                     BackgroundColor(BUTTON),
                 ))
+                .insert_if(super::focus::DefaultFocus, || i == current.index)
                 .observe(on_button)
                 .with_children(|b| {
                     b.spawn((

@@ -54,8 +54,6 @@ pub enum PlayerCommand {
     Page(usize),
     /// Open the title screen, or leave it for the level.
     Menu,
-    /// Enter / Space / the gamepad's A: the title screen's Continue.
-    Confirm,
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -80,7 +78,6 @@ pub enum Action {
     VolumeUp,
     Settings,
     Menu,
-    Confirm,
 }
 
 impl Action {
@@ -106,11 +103,10 @@ impl Action {
             Action::VolumeUp => PlayerCommand::Volume(true),
             Action::Settings => PlayerCommand::Settings,
             Action::Menu => PlayerCommand::Menu,
-            Action::Confirm => PlayerCommand::Confirm,
         }
     }
 
-    const ALL: [Action; 21] = [
+    const ALL: [Action; 20] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -131,17 +127,16 @@ impl Action {
         Action::VolumeUp,
         Action::Settings,
         Action::Menu,
-        Action::Confirm,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
 /// picker, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
-/// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen, Enter / Space
-/// its Continue; and the gamepad's d-pad, South (A) undo (Continue on the title screen), East (B)
-/// redo, Select restart, triggers for levels, Start for the picker, North (Y) settings, Mode the
-/// title screen.
+/// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen; and the
+/// gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for levels, Start for
+/// the picker, North (Y) settings, Mode the title screen. (On screens with buttons, the arrows, the
+/// d-pad, Enter, Space and South move between and press the buttons: `focus.rs`.)
 pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
     let mut map = InputMap::default();
@@ -182,9 +177,6 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Mute, KeyM)
         .insert(Action::Settings, KeyO)
         .insert(Action::Menu, Home)
-        .insert(Action::Confirm, Enter)
-        .insert(Action::Confirm, NumpadEnter)
-        .insert(Action::Confirm, Space)
         .insert(Action::VolumeDown, Minus)
         .insert(Action::VolumeUp, Equal)
         .insert(
@@ -210,8 +202,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::PrevLevel, GamepadButton::LeftTrigger)
         .insert(Action::Levels, GamepadButton::Start)
         .insert(Action::Settings, GamepadButton::North)
-        .insert(Action::Menu, GamepadButton::Mode)
-        .insert(Action::Confirm, GamepadButton::South);
+        .insert(Action::Menu, GamepadButton::Mode);
     map
 }
 
@@ -235,7 +226,7 @@ fn spawn_input(mut commands: Commands) {
     commands.spawn((PlayerInput, default_input_map()));
 }
 
-fn actions_to_commands(
+pub(super) fn actions_to_commands(
     actions: Single<&ActionState<Action>, With<PlayerInput>>,
     mut out: MessageWriter<PlayerCommand>,
 ) {

@@ -13,6 +13,7 @@ pub mod art;
 pub mod board;
 pub mod collections;
 pub mod designer;
+pub mod focus;
 pub mod hud;
 pub mod input;
 pub mod levels;
@@ -198,6 +199,7 @@ impl Plugin for AppPlugin {
             sound::playback_plugin,
             settings::screen_plugin,
             title::screen_plugin,
+            focus::plugin,
         ));
         #[cfg(not(target_os = "android"))]
         app.add_plugins(window_icon::plugin);

@@ -8,7 +8,8 @@
 //! gestures into Bevy's touch input), `wait` (until the worker stops), `frames N`,
 //! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture; `FILE.png.buttons`
-//! lists the window size and every button's rectangle (logical pixels) and label.
+//! lists the window size, the cell size, the screen (`Play` state) and every button's rectangle
+//! (logical pixels) and label.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -516,8 +517,11 @@ fn run_script(
                 (Some(a), Some(b)) => a.distance(b),
                 _ => 0.0,
             };
+            let screen = play
+                .as_ref()
+                .map_or("none".to_string(), |p| format!("{:?}", p.get()));
             let mut rects = format!(
-                "window {} {} cell {cell_px:.1}\n",
+                "window {} {} cell {cell_px:.1} screen {screen}\n",
                 window_info.width(),
                 window_info.height()
             );

@@ -3,8 +3,9 @@
 //! level, script, replay or import on the command line); Menu (the HUD button, Home, the gamepad's
 //! Mode button or the phone's back key from the level) returns to it.
 //!
-//! Keys: Enter / Space / the gamepad's South (A) continue; Tab or Escape open the levels; O the
-//! settings.
+//! Keys: Enter / Space / the gamepad's South (A) press the highlighted button (Continue at first;
+//! the arrows and the d-pad move the highlight, `focus.rs`); Home continues; Tab or Escape open
+//! the levels; O the settings.
 
 use bevy::prelude::*;
 
@@ -57,9 +58,7 @@ fn title_commands(
 ) {
     for cmd in cmds.read() {
         match (cmd, play.get()) {
-            (PlayerCommand::Menu, Play::Title) | (PlayerCommand::Confirm, Play::Title) => {
-                next_play.set(Play::Active)
-            }
+            (PlayerCommand::Menu, Play::Title) => next_play.set(Play::Active),
             (PlayerCommand::Menu, Play::Active | Play::Solved | Play::Picking) => {
                 next_play.set(Play::Title)
             }
@@ -97,6 +96,7 @@ fn spawn_title(
     commands
         .spawn((
             TitlePanel,
+            super::focus::Overlay,
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),

@@ -320,6 +320,8 @@ fn the_window_restores_the_game_and_replays_a_solution() {
 struct Buttons {
     window: (f32, f32),
     cell_px: f32,
+    /// The `Play` state when the screenshot was taken.
+    screen: String,
     rects: Vec<(f32, f32, f32, f32, String)>,
 }
 
@@ -338,6 +340,7 @@ impl Buttons {
         Buttons {
             window: (head[1].parse().unwrap(), head[2].parse().unwrap()),
             cell_px: head[4].parse().unwrap(),
+            screen: head[6].to_string(),
             rects,
         }
     }
@@ -370,10 +373,11 @@ fn phone_windows_fit_the_hud_zoom_and_browser() {
         let tag = format!("{w}x{h}");
         let shot = |n: &str| d.join(format!("{tag}-{n}.png"));
         let script = format!(
-            "screenshot {}; pinch 20,15 3; frames 3; screenshot {}; swipe 20,15 l; wait; screenshot {}; key Tab; frames 3",
+            "screenshot {}; pinch 20,15 3; frames 3; screenshot {}; swipe 20,15 l; wait; screenshot {}; key Home; frames 3; screenshot {}; key Home; frames 3; key Tab; frames 3",
             shot("hud").display(),
             shot("zoomed").display(),
             shot("swiped").display(),
+            shot("title").display(),
         );
         if !play_sized(
             &format!("-screen 0 {}x{}x24", w.max(h), w.max(h)),
@@ -420,7 +424,11 @@ fn phone_windows_fit_the_hud_zoom_and_browser() {
             [pushbox::core::Pos::new(before.x - 1, before.y)],
             "{tag}: one cell left"
         );
+        let title = Buttons::load(&shot("title"));
+        assert_eq!(title.screen, "Title", "{tag}");
+        title.check_finger_sized(&format!("{tag} title"));
         let browser = Buttons::load(&shot("browser"));
+        assert_eq!(browser.screen, "Picking", "{tag}");
         browser.check_finger_sized(&format!("{tag} browser"));
         assert!(
             browser.rects.iter().filter(|r| r.4.contains("155")).count() >= 1,
@@ -542,4 +550,125 @@ fn import_copy_and_paste_through_the_real_clipboard() {
         .unwrap()
         .collection;
     assert_eq!(rle.levels[0].cells, imported.levels[1].cells, "through RLE");
+}
+
+impl Shot {
+    /// How many distinct colours the picture has (a blank or failed frame has one or two).
+    fn colours(&self) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        for p in self.rgba.chunks(4) {
+            seen.insert([p[0], p[1], p[2]]);
+        }
+        seen.len()
+    }
+
+    /// Pixels near white inside a rectangle (x, y, w, h): drawn text.
+    fn white_in(&self, (x, y, w, h): (f32, f32, f32, f32)) -> usize {
+        let mut n = 0;
+        for py in y as usize..(y + h) as usize {
+            for px in x as usize..(x + w) as usize {
+                n += self.pixel(px as f32, py as f32).iter().all(|&c| c > 220) as usize;
+            }
+        }
+        n
+    }
+}
+
+impl Buttons {
+    /// The button labelled `label` at least `min_width` wide (the HUD's buttons are narrower
+    /// than the title screen's, and stay listed under it).
+    fn get(&self, label: &str, min_width: f32) -> (f32, f32, f32, f32) {
+        let r = self
+            .rects
+            .iter()
+            .find(|r| r.4.trim() == label && r.2 >= min_width)
+            .unwrap_or_else(|| panic!("no {label:?} button in {:?}", self.rects));
+        (r.0, r.1, r.2, r.3)
+    }
+}
+
+/// Each screen at a desktop size renders what its layout says: the title screen (name, picture,
+/// Continue / Levels / Settings / Quit), the level browser, a level in play and the solved panel.
+/// Keys only: Home, the arrows and Enter move through the screens as a keyboard player would.
+#[test]
+fn every_screen_renders_at_desktop_size() {
+    let d = temp_dir("window-screens");
+    let shot = |n: &str| d.join(format!("{n}.png"));
+    let script = format!(
+        "key Home; frames 4; screenshot {}; key ArrowDown; frames 2; key Enter; frames 4; screenshot {}; key Tab; frames 3; screenshot {}; lurd rRR; wait; frames 4",
+        shot("title").display(),
+        shot("browser").display(),
+        shot("level").display(),
+    );
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb");
+    if !play(&[
+        "--data-dir",
+        d.join("data").to_str().unwrap(),
+        "--level",
+        &format!("{}:1", level_file.display()),
+        "--input",
+        &script,
+        "--screenshot",
+        shot("solved").to_str().unwrap(),
+    ]) {
+        return;
+    }
+    for name in ["title", "browser", "level", "solved"] {
+        let s = Shot::load(&shot(name));
+        assert!(
+            s.colours() > 40,
+            "{name}: {} colours, looks blank",
+            s.colours()
+        );
+        let b = Buttons::load(&shot(name));
+        assert_eq!(b.window, (1280.0, 720.0), "{name}");
+        b.check_finger_sized(name);
+    }
+    // The title screen: its buttons in a column, the name in large text above them.
+    let title = Buttons::load(&shot("title"));
+    assert_eq!(title.screen, "Title");
+    let t = Shot::load(&shot("title"));
+    let labels = ["Continue", "Levels", "Settings", "Quit"];
+    let rects: Vec<_> = labels.iter().map(|l| title.get(l, 260.0)).collect();
+    for pair in rects.windows(2) {
+        assert!(
+            pair[1].1 > pair[0].1,
+            "title buttons in a column: {rects:?}"
+        );
+    }
+    for (label, r) in labels.iter().zip(&rects) {
+        assert!(t.white_in(*r) > 40, "the {label} button shows its label");
+    }
+    let above = (rects[0].0, rects[0].1 - 150.0, rects[0].2, 110.0);
+    assert!(
+        t.white_in(above) > 2000,
+        "the name above the buttons: {}",
+        t.white_in(above)
+    );
+    // The arrow moved to Levels and Enter pressed it: the level browser, one button per level.
+    let browser = Buttons::load(&shot("browser"));
+    assert_eq!(browser.screen, "Picking");
+    let levels = browser
+        .rects
+        .iter()
+        .filter(|r| r.4.trim_start_matches("> ").starts_with(char::is_numeric))
+        .count();
+    assert_eq!(levels, 10, "the tutorial's ten levels");
+    // The two built-in collections to switch to.
+    browser.get("Tutorial (10)", 48.0);
+    browser.get("PushBox (40)", 48.0);
+    // The level: worker and box where the rules put them, in their colours.
+    let level = Shot::load(&shot("level"));
+    assert_eq!(Buttons::load(&shot("level")).screen, "Active");
+    assert_eq!(level.cells("worker"), [Pos::new(1, 1)]);
+    assert_eq!(level.cells("box"), [Pos::new(3, 1)]);
+    level.check_colours(false);
+    // Solved: the panel with its buttons over the board.
+    let solved = Shot::load(&shot("solved"));
+    let sb = Buttons::load(&shot("solved"));
+    assert_eq!(sb.screen, "Solved");
+    assert!(solved.solved);
+    solved.check_colours(true);
+    assert!(solved.white_near_centre() > 300, "the solved text");
+    sb.get("Next level", 48.0);
 }
