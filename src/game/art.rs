@@ -205,19 +205,24 @@ fn animate_worker(
     for (w, g, t, mut art) in &mut workers {
         let target = super::view::world_of(g.0, b.width(), b.height());
         let gap = (target - t.translation.truncate()).length();
-        let frame = if gap < 0.5 {
-            0
-        } else if w.pushing {
-            3
-        } else if gap > CELL * 0.5 {
-            1
-        } else {
-            2
-        };
-        let want = Art(worker_tile(w.facing, frame));
+        let want = Art(worker_tile(w.facing, worker_frame(gap / CELL, w.pushing)));
         if *art != want {
             *art = want;
         }
+    }
+}
+
+/// The worker's frame while `gap` cells from its cell: standing when there, the push frame while
+/// pushing, else the two walk frames, one per half cell.
+pub fn worker_frame(gap: f32, pushing: bool) -> usize {
+    if gap < 0.01 {
+        0
+    } else if pushing {
+        3
+    } else if gap > 0.5 {
+        1
+    } else {
+        2
     }
 }
 
@@ -252,6 +257,15 @@ mod tests {
         assert_eq!(sheet_for(64.0), 2);
         assert_eq!(sheet_for(100.0), 3);
         assert_eq!(sheet_for(400.0), 3);
+    }
+
+    #[test]
+    fn the_worker_steps_then_stands() {
+        assert_eq!(worker_frame(0.0, false), 0);
+        assert_eq!(worker_frame(0.0, true), 0, "standing after a push");
+        assert_eq!(worker_frame(0.9, false), 1);
+        assert_eq!(worker_frame(0.3, false), 2);
+        assert_eq!(worker_frame(0.6, true), 3);
     }
 
     #[test]

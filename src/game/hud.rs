@@ -355,6 +355,11 @@ fn update_texts(
         if !level.title.is_empty() {
             s += &format!(": {}", level.title);
         }
+        // The level's author, when known and not the whole collection's (the level browser
+        // names that one).
+        if !level.author.is_empty() && level.author != c.collection.author {
+            s += &format!(" by {}", level.author);
+        }
         if let Some(p) = &problem.0 {
             s += &format!("\nThis level cannot be played: {p}");
         }
@@ -607,7 +612,14 @@ fn spawn_picker(
             }
         });
         panel.spawn(text(
-            format!("{}: choose a level", current.collection.name),
+            if current.collection.author.is_empty() {
+                format!("{}: choose a level", current.collection.name)
+            } else {
+                format!(
+                    "{} by {}: choose a level",
+                    current.collection.name, current.collection.author
+                )
+            },
             26.0,
         ));
         panel.spawn(wrap_row()).with_children(|grid| {
