@@ -221,6 +221,7 @@ fn spawn_hud(mut commands: Commands, art: Option<Res<super::art::ArtAssets>>) {
         ))
         .with_children(|root| {
             root.spawn((
+                super::view::HudBar::Top,
                 Node {
                     justify_content: JustifyContent::SpaceBetween,
                     column_gap: px(24),
@@ -252,6 +253,7 @@ fn spawn_hud(mut commands: Commands, art: Option<Res<super::art::ArtAssets>>) {
             });
             // The bottom: the first-play hint just above the buttons, however many rows they wrap to.
             root.spawn((
+                super::view::HudBar::Bottom,
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(8),

@@ -573,6 +573,7 @@ fn spawn_panel(mut commands: Commands, replay: Option<Res<Replay>>) {
     commands
         .spawn((
             ReplayPanel,
+            super::view::HudBar::Bottom,
             Node {
                 position_type: PositionType::Absolute,
                 left: px(0),

@@ -16,8 +16,6 @@ use crate::core::{Direction, Pos};
 
 /// World units per cell.
 pub const CELL: f32 = 64.0;
-/// Room kept around the board for the HUD, in cells.
-pub const MARGIN_CELLS: (f32, f32) = (1.0, 3.2);
 
 pub const FLOOR: Color = Color::srgb(0.20, 0.22, 0.26);
 pub const GOAL: Color = Color::srgb(0.96, 0.76, 0.20);
@@ -106,26 +104,62 @@ fn board_size(session: &Session) -> (u32, u32) {
     (b.width(), b.height())
 }
 
-/// The camera's fit: the world area it keeps in view (board plus HUD margins) and the vertical
-/// shift, easing toward the target when the level or the screen changes.
+/// A bar of the HUD along the top or the bottom edge of the window: the board is fitted into the
+/// space between the bars.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HudBar {
+    Top,
+    Bottom,
+}
+
+/// Room kept between the board and the window's edges or the HUD, in logical pixels.
+pub const FIT_PADDING: f32 = 12.0;
+/// The largest cell the fit makes, in logical pixels (the art's largest sheet); a player's zoom
+/// can go further.
+pub const MAX_CELL_PX: f32 = 128.0;
+
+/// The camera's fit: the board's scale (logical pixels per world unit) and the camera's height
+/// that centre the board between the HUD's bars, easing toward a new fit when the level or the HUD
+/// changes.
 #[derive(Resource, Default, Debug)]
 pub struct CameraFit {
-    /// (min width, min height, shift) now; `None` until the first level is shown.
-    now: Option<Vec3>,
+    /// (scale, camera y) now; `None` until the HUD has been measured.
+    now: Option<Vec2>,
+    /// The window size the fit was made for (a resize snaps to the new fit).
+    window: Vec2,
     /// Still easing toward the target.
     pub settling: bool,
 }
 
-/// Fits the board (with room for the HUD) to any window, easing from the last level's fit to the
-/// next one's in about a quarter of a second, then applies the player's zoom and pan at once (a
-/// pinch must follow the fingers).
+/// The fit of a `w`×`h` board in a window with HUD bars `top` and `bottom` pixels tall: its scale
+/// (logical pixels per world unit) and the camera's height, in world units.
+pub fn fit(w: u32, h: u32, window: Vec2, top: f32, bottom: f32) -> Vec2 {
+    let free = Vec2::new(
+        window.x - 2.0 * FIT_PADDING,
+        window.y - top - bottom - 2.0 * FIT_PADDING,
+    )
+    .max(Vec2::splat(32.0));
+    let scale = (free.x / (w as f32 * CELL))
+        .min(free.y / (h as f32 * CELL))
+        .min(MAX_CELL_PX / CELL);
+    // How far below the window's centre the free space's centre is; the camera goes up by as much
+    // (the board then shows that much lower).
+    let below = top + FIT_PADDING + free.y / 2.0 - window.y / 2.0;
+    Vec2::new(scale, below / scale)
+}
+
+/// Fits the board between the HUD's bars in any window, easing from one fit to the next in about a
+/// quarter of a second, then applies the player's zoom and pan at once (a pinch must follow the
+/// fingers).
 fn fit_camera(
     session: Option<Res<Session>>,
     zoom: Res<BoardZoom>,
     play: Option<Res<State<super::Play>>>,
     settings: Res<Settings>,
     time: Res<Time>,
-    mut fit: ResMut<CameraFit>,
+    mut fit_now: ResMut<CameraFit>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    bars: Query<(&HudBar, &ComputedNode, &UiGlobalTransform)>,
     mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
 ) {
     let Some(session) = session else { return };
@@ -137,48 +171,49 @@ fn fit_camera(
     {
         return;
     }
+    let Ok(window) = windows.single() else { return };
+    let size = Vec2::new(window.width(), window.height());
+    let (mut top, mut bottom, mut measured) = (0.0f32, 0.0f32, false);
+    for (bar, node, t) in &bars {
+        let k = node.inverse_scale_factor();
+        let (centre, extent) = (t.translation * k, node.size() * k);
+        if extent.y <= 0.0 {
+            continue;
+        }
+        measured = true;
+        match bar {
+            HudBar::Top => top = top.max(centre.y + extent.y / 2.0),
+            HudBar::Bottom => bottom = bottom.max(size.y - (centre.y - extent.y / 2.0)),
+        }
+    }
     let (w, h) = board_size(&session);
-    // The replay's panel is taller than the HUD's buttons: more room below, board moved up.
-    let replaying = play.is_some_and(|p| *p.get() == super::Play::Replay);
-    let (extra, shift) = if replaying {
-        (4.0, -2.0 * CELL)
-    } else {
-        (0.0, 0.0)
-    };
-    let target = Vec3::new(
-        (w as f32 + MARGIN_CELLS.0) * CELL,
-        (h as f32 + MARGIN_CELLS.1 + extra) * CELL,
-        shift,
-    );
-    let now = match fit.now {
-        Some(now) if !settings.instant => {
-            // Exponential ease: 1 - e^(-12 t) of the way each frame; snaps when within a pixel.
+    let target = fit(w, h, size, top, bottom);
+    let now = match fit_now.now {
+        Some(now) if !settings.instant && fit_now.window == size => {
+            // Exponential ease: 1 - e^(-12 t) of the way each frame; snaps when within 0.2 %.
             let k = 1.0 - (-12.0 * time.delta_secs()).exp();
             let next = now + (target - now) * k;
-            if (target - next).abs().max_element() < 1.0 {
-                target
-            } else {
-                next
-            }
+            let close = (target.x - next.x).abs() < target.x * 0.002
+                && (target.y - next.y).abs() * target.x < 0.5;
+            if close { target } else { next }
         }
         _ => target,
     };
-    let changed = fit.now != Some(now);
-    fit.settling = now != target;
-    fit.now = Some(now);
+    let changed = fit_now.now != Some(now);
+    fit_now.settling = now != target;
+    // Until the HUD has been laid out, fit without it and start from the measured fit later.
+    fit_now.now = measured.then_some(now);
+    fit_now.window = size;
     if !changed && !zoom.is_changed() && !state_changed {
         return;
     }
     for (mut p, mut t) in &mut camera {
         if let Projection::Orthographic(o) = &mut *p {
-            o.scaling_mode = ScalingMode::AutoMin {
-                min_width: now.x,
-                min_height: now.y,
-            };
+            o.scaling_mode = ScalingMode::WindowSize;
             o.viewport_origin = Vec2::new(0.5, 0.5);
-            o.scale = 1.0 / zoom.zoom.max(0.01);
+            o.scale = 1.0 / (now.x * zoom.zoom.max(0.01));
         }
-        t.translation = (zoom.pan + Vec2::new(0.0, now.z)).extend(t.translation.z);
+        t.translation = (zoom.pan + Vec2::new(0.0, now.y)).extend(t.translation.z);
     }
 }
 
@@ -475,5 +510,26 @@ fn fade(
         if f.0.is_finished() {
             commands.entity(e).despawn();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_fits_between_the_bars() {
+        // A 10 x 5 board in 1280 x 720 with a 50 px top bar and a 110 px bottom bar: the height
+        // limits it (720 - 160 - 24 = 536 px for 5 cells: 107.2 px a cell).
+        let f = fit(10, 5, Vec2::new(1280.0, 720.0), 50.0, 110.0);
+        assert!((f.x * CELL - 107.2).abs() < 0.01, "{}", f.x * CELL);
+        // The free space's centre is 30 px above the window's: the camera goes down by as much.
+        assert!((f.y * f.x + 30.0).abs() < 0.01, "{}", f.y * f.x);
+        // A tiny level is not blown up past the art's largest sheet.
+        let f = fit(3, 3, Vec2::new(1280.0, 720.0), 0.0, 0.0);
+        assert_eq!(f.x * CELL, MAX_CELL_PX);
+        // A wide level in a portrait phone window: the width limits it.
+        let f = fit(30, 17, Vec2::new(411.0, 891.0), 40.0, 200.0);
+        assert!((f.x * CELL - (411.0 - 24.0) / 30.0).abs() < 0.01);
     }
 }
