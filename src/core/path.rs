@@ -27,12 +27,6 @@ pub struct PathFinder {
     walk: Vec<Direction>,
 }
 
-/// Where the search met the worker: the cell `c` next to it, and the direction from `c` to it.
-struct Meeting {
-    cell: u32,
-    to_worker: Direction,
-}
-
 impl PathFinder {
     pub fn new() -> PathFinder {
         PathFinder::default()
@@ -68,25 +62,28 @@ impl PathFinder {
         let wi = board.worker_index();
         let worker_byte = board.cells[wi as usize];
         board.cells[wi as usize] = cell::man_out(worker_byte);
-        let meeting = if board.edge_blanks == 0 {
-            flood::<false>(&mut self.queue, &mut board.cells, w, d, wi)
+        let found = if board.edge_blanks == 0 {
+            flood_closed(&mut self.queue, &mut board.cells, w, d, wi)
         } else {
             flood::<true>(&mut self.queue, &mut board.cells, w, d, wi)
         };
-        if let Some(m) = &meeting {
-            self.rebuild(board, m, d);
+        if found {
+            self.rebuild(board, wi, d);
         }
         clear_marks(&self.queue, &mut board.cells);
         board.cells[wi as usize] = worker_byte;
-        meeting.map(|_| self.walk.as_slice())
+        found.then_some(self.walk.as_slice())
     }
 
-    /// Follows the marks from the meeting cell back to the destination.
-    fn rebuild(&mut self, board: &Board, m: &Meeting, dest: u32) {
-        self.walk.push(m.to_worker.opposite());
+    /// Follows the marks from the worker's cell (marked by the search) back to the destination:
+    /// at each cell, the first neighbour in the order south, east, north, west that carries the
+    /// previous layer's mark. Which cells carry which mark does not depend on the order the
+    /// search expanded them in, so neither does the walk: it is the walk the plain reference BFS
+    /// rebuilds by the same rule from its distances.
+    fn rebuild(&mut self, board: &Board, worker: u32, dest: u32) {
         let (w, h) = (board.width(), board.height());
         let cells = &board.cells;
-        let mut c = m.cell;
+        let mut c = worker;
         while c != dest {
             let want = cell::previous_mark(cell::mark(cells[c as usize]));
             let (x, y) = (c % w, c / w);
@@ -123,8 +120,9 @@ impl PathFinder {
     }
 }
 
-/// Clears the marks of the cells in `queue`. When they are many, one linear sweep of the whole
-/// map (which the compiler vectorises) is much cheaper than visiting them in BFS order.
+/// Clears the marks of the cells in `queue` (whose entries may carry [`flood_closed`]'s tags).
+/// When they are many, one linear sweep of the whole map (which the compiler vectorises) is much
+/// cheaper than visiting them in BFS order.
 fn clear_marks(queue: &[u32], cells: &mut [u8]) {
     if queue.len() * 8 > cells.len() {
         for b in cells.iter_mut() {
@@ -132,15 +130,161 @@ fn clear_marks(queue: &[u32], cells: &mut [u8]) {
         }
     } else {
         for &i in queue {
-            cells[i as usize] &= cell::KIND_MASK;
+            cells[(i & tag::INDEX) as usize] &= cell::KIND_MASK;
         }
     }
+}
+
+/// Tags [`flood_closed`] keeps in the top bits of its queue entries (cell indices of a board of
+/// at most 8192 × 8192 cells fit in 26 bits).
+mod tag {
+    /// The cell is in the search's lower half: moving down leads away from the start.
+    pub const DOWN: u32 = 1 << 30;
+    /// The cell is in the search's right half: moving right leads away from the start.
+    pub const RIGHT: u32 = 1 << 31;
+    /// The cell index.
+    pub const INDEX: u32 = (1 << 30) - 1;
+}
+
+/// For each mark 1–3, every byte as an outward test leaves it: blank bytes get the mark, all
+/// others stay as they are (one load instead of a compare, a negation, an `and` and an `or`).
+const MARKED: [[u8; 256]; 4] = {
+    let mut t = [[0u8; 256]; 4];
+    let mut m = 1;
+    while m < 4 {
+        let mut b = 0;
+        while b < 256 {
+            let byte = b as u8;
+            t[m][b] = if cell::is_blank(byte) {
+                byte | (m as u8) << cell::MARK_SHIFT
+            } else {
+                byte
+            };
+            b += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The cyclic-mark flood of [`flood`] for a closed map (no blank cell on the outer ring, so no
+/// bounds checks), tuned for large open areas with scattered boxes.
+///
+/// Each queue entry carries which way is *outward* for its cell: the last vertical and the last
+/// horizontal step on the way the search reached it (down or up, right or left). Outward
+/// neighbours are new cells about half the time (the neighbour may have been reached by a sibling
+/// first, or be a box), which no branch predictor can guess; they are tested without a branch:
+/// the byte is rewritten either way (through [`MARKED`]: with the mark if it was blank, as it was
+/// if not) and so is the queue entry, and the queue only grows when the cell was blank. Inward neighbours are almost never new (they are nearer the start), so a
+/// branch is the cheaper test there. Every cell still tests its neighbours in the order south,
+/// east, north, west.
+///
+/// The worker's byte is checked once per layer: the search stops after the layer in which it was
+/// reached (its cell is never expanded). Returns whether it was reached; the queue holds every
+/// marked cell (tagged) for [`clear_marks`].
+fn flood_closed(
+    queue: &mut Vec<u32>,
+    cells: &mut [u8],
+    width: u32,
+    start: u32,
+    worker: u32,
+) -> bool {
+    use tag::{DOWN, INDEX, RIGHT};
+    debug_assert!(cells.len() <= INDEX as usize + 1);
+    queue.clear();
+    // A queue entry for every cell, plus room for the unconditional writes past the end.
+    queue.reserve(cells.len() + 4);
+    let q = queue.as_mut_ptr();
+    let len = cells.len();
+    cells[start as usize] = cell::with_mark(cells[start as usize], 1);
+    let mut tail = 0usize;
+    // SAFETY: the queue has room for `cells.len() + 4` entries and each cell is appended at most
+    // once (it is marked when appended and marked cells are never blank), so `tail + 1 <= len`
+    // before each write; neighbours of expanded cells are in the map because no expanded cell
+    // lies on the outer ring (the caller's guarantee, checked in debug builds).
+    unsafe {
+        *q = start;
+        tail += 1;
+        let mut head = 0usize;
+        let mut mark = cell::next_mark(1);
+        let cp = cells.as_mut_ptr();
+        while head < tail {
+            let layer_end = tail;
+            let next = mark << cell::MARK_SHIFT;
+            let marked = &MARKED[mark as usize];
+            while head < layer_end {
+                let e = *q.add(head);
+                head += 1;
+                let c = e & INDEX;
+                debug_assert!(c >= width && (c + width) < len as u32);
+                let (v, h) = (e & DOWN, e & RIGHT);
+                // A branch for an inward neighbour.
+                macro_rules! inward {
+                    ($n:expr, $tag:expr) => {{
+                        let n = $n;
+                        let b = *cp.add(n as usize);
+                        if cell::is_blank(b) {
+                            *cp.add(n as usize) = b | next;
+                            *q.add(tail) = n | $tag;
+                            tail += 1;
+                        }
+                    }};
+                }
+                // No branch for an outward one.
+                macro_rules! outward {
+                    ($n:expr, $tag:expr) => {{
+                        let n = $n;
+                        let b = *cp.add(n as usize);
+                        let after = *marked.get_unchecked(b as usize);
+                        *cp.add(n as usize) = after;
+                        *q.add(tail) = n | $tag;
+                        tail += (after != b) as usize;
+                    }};
+                }
+                // Children keep the parent's tags, with the axis of the step set to the step.
+                let (s, e_, n_, w_) = (c + width, c + 1, c - width, c - 1);
+                match (v != 0, h != 0) {
+                    (false, false) => {
+                        inward!(s, DOWN | h);
+                        inward!(e_, v | RIGHT);
+                        outward!(n_, h);
+                        outward!(w_, v);
+                    }
+                    (false, true) => {
+                        inward!(s, DOWN | h);
+                        outward!(e_, v | RIGHT);
+                        outward!(n_, h);
+                        inward!(w_, v);
+                    }
+                    (true, false) => {
+                        outward!(s, DOWN | h);
+                        inward!(e_, v | RIGHT);
+                        inward!(n_, h);
+                        outward!(w_, v);
+                    }
+                    (true, true) => {
+                        outward!(s, DOWN | h);
+                        outward!(e_, v | RIGHT);
+                        inward!(n_, h);
+                        inward!(w_, v);
+                    }
+                }
+            }
+            if !cell::is_blank(*cp.add(worker as usize)) {
+                queue.set_len(tail);
+                return true;
+            }
+            mark = cell::next_mark(mark);
+        }
+        queue.set_len(tail);
+    }
+    false
 }
 
 /// Breadth-first flood from `start` over blank cells, marking each with its layer's cyclic mark.
 /// Stops when it reaches the cell `worker`, which the caller has made blank for the search (so
 /// the test for it costs one compare per reached cell, not one per non-blank neighbour). Leaves
-/// the marked cells in `queue` (the caller clears them) and returns where it met the worker.
+/// the marked cells in `queue` (the caller clears them) and returns whether it reached the worker.
 ///
 /// With `CHECKED == false` the caller guarantees that no cell it expands lies on the outer ring
 /// (no blank cell there, and the start is not there), so every neighbour exists.
@@ -154,7 +298,7 @@ fn flood<const CHECKED: bool>(
     width: u32,
     start: u32,
     worker: u32,
-) -> Option<Meeting> {
+) -> bool {
     queue.clear();
     cells[start as usize] = cell::with_mark(cells[start as usize], 1);
     queue.push(start);
@@ -171,35 +315,32 @@ fn flood<const CHECKED: bool>(
         head += 1;
         let x = if CHECKED { c % width } else { 0 };
         macro_rules! visit {
-            ($n:expr, $dir:expr) => {{
+            ($n:expr) => {{
                 let n = $n;
                 let b = cells[n as usize];
                 if cell::is_blank(b) {
                     cells[n as usize] = b | next;
                     queue.push(n);
                     if n == worker {
-                        return Some(Meeting {
-                            cell: c,
-                            to_worker: $dir,
-                        });
+                        return true;
                     }
                 }
             }};
         }
         if !CHECKED || c + width < len {
-            visit!(c + width, Direction::Down);
+            visit!(c + width);
         }
         if !CHECKED || x + 1 < width {
-            visit!(c + 1, Direction::Right);
+            visit!(c + 1);
         }
         if !CHECKED || c >= width {
-            visit!(c - width, Direction::Up);
+            visit!(c - width);
         }
         if !CHECKED || x > 0 {
-            visit!(c - 1, Direction::Left);
+            visit!(c - 1);
         }
     }
-    None
+    false
 }
 
 /// A plain breadth-first search with a separate `u32` distance array: the reference the
@@ -296,6 +437,55 @@ mod tests {
             }
         }
         b.worker_pos() == dest
+    }
+
+    /// A walled room with boxes on about one cell in `every` (xorshift), worker at (1, 1).
+    fn room(w: u32, h: u32, every: u32, seed: u32) -> Board {
+        let mut s = seed;
+        let mut cells = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                s ^= s << 13;
+                s ^= s >> 17;
+                s ^= s << 5;
+                cells.push(if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
+                    WALL
+                } else if s.is_multiple_of(every) {
+                    BOX0
+                } else {
+                    LAND
+                });
+            }
+        }
+        cells[(w + 1) as usize] = MAN0;
+        Board::new(w, h, cells).unwrap()
+    }
+
+    /// Large open rooms with scattered boxes exercise the closed-map flood's outward / inward
+    /// split in every quadrant around the destination: its walks are exactly the reference's.
+    #[test]
+    fn open_rooms_with_boxes_match_the_reference_in_every_direction() {
+        let mut f = PathFinder::new();
+        let mut plain = reference::PlainBfs::default();
+        for (seed, every) in [(0x1234_5678, 12), (0x9e37_79b9, 5), (0x0bad_cafe, 48)] {
+            let b = room(90, 70, every, seed);
+            for dest in [
+                Pos::new(88, 68),
+                Pos::new(45, 35),
+                Pos::new(88, 1),
+                Pos::new(2, 60),
+                Pos::new(60, 20),
+            ] {
+                let mut m = b.clone();
+                let walk = f.find_path(&mut m, dest).map(|w| w.to_vec());
+                assert_eq!(m, b, "map unchanged");
+                assert_eq!(
+                    walk,
+                    plain.find_path(&b, dest),
+                    "{dest} with boxes 1 in {every}"
+                );
+            }
+        }
     }
 
     #[test]
