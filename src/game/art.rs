@@ -43,72 +43,55 @@ pub const PROBE: (f32, f32) = (0.5, 0.66);
 /// Cell sizes of the four sheets, in pixels.
 pub const SHEET_SIZES: [u32; 4] = [16, 32, 64, 128];
 
-/// The four sheets and their atlas layouts (8 × 6 tiles, 1-pixel frame around each).
+/// Tiles per row and rows in every sheet.
+pub const COLUMNS: u32 = 8;
+pub const ROWS: u32 = 6;
+
+/// The four sheets, smallest first (in [`SHEET_SIZES`] order), and their atlas layouts.
 #[derive(AssetCollection, Resource)]
 pub struct ArtAssets {
-    #[asset(path = "art/tiles-16.png")]
-    pub sheet16: Handle<Image>,
-    #[asset(texture_atlas_layout(
-        tile_size_x = 16,
-        tile_size_y = 16,
-        columns = 8,
-        rows = 6,
-        padding_x = 2,
-        padding_y = 2,
-        offset_x = 1,
-        offset_y = 1
-    ))]
-    pub layout16: Handle<TextureAtlasLayout>,
-    #[asset(path = "art/tiles-32.png")]
-    pub sheet32: Handle<Image>,
-    #[asset(texture_atlas_layout(
-        tile_size_x = 32,
-        tile_size_y = 32,
-        columns = 8,
-        rows = 6,
-        padding_x = 2,
-        padding_y = 2,
-        offset_x = 1,
-        offset_y = 1
-    ))]
-    pub layout32: Handle<TextureAtlasLayout>,
-    #[asset(path = "art/tiles-64.png")]
-    pub sheet64: Handle<Image>,
-    #[asset(texture_atlas_layout(
-        tile_size_x = 64,
-        tile_size_y = 64,
-        columns = 8,
-        rows = 6,
-        padding_x = 2,
-        padding_y = 2,
-        offset_x = 1,
-        offset_y = 1
-    ))]
-    pub layout64: Handle<TextureAtlasLayout>,
-    #[asset(path = "art/tiles-128.png")]
-    pub sheet128: Handle<Image>,
-    #[asset(texture_atlas_layout(
-        tile_size_x = 128,
-        tile_size_y = 128,
-        columns = 8,
-        rows = 6,
-        padding_x = 2,
-        padding_y = 2,
-        offset_x = 1,
-        offset_y = 1
-    ))]
-    pub layout128: Handle<TextureAtlasLayout>,
+    #[asset(
+        paths(
+            "art/tiles-16.png",
+            "art/tiles-32.png",
+            "art/tiles-64.png",
+            "art/tiles-128.png"
+        ),
+        collection(typed)
+    )]
+    pub sheets: Vec<Handle<Image>>,
+    pub layouts: SheetLayouts,
+}
+
+/// One atlas layout per sheet: [`COLUMNS`] × [`ROWS`] tiles of the sheet's size, each in a
+/// 1-pixel frame (so 2 pixels between tiles and 1 around the edge).
+pub struct SheetLayouts(pub Vec<Handle<TextureAtlasLayout>>);
+
+impl FromWorld for SheetLayouts {
+    fn from_world(world: &mut World) -> Self {
+        let mut layouts = world.resource_mut::<Assets<TextureAtlasLayout>>();
+        SheetLayouts(
+            SHEET_SIZES
+                .iter()
+                .map(|&size| {
+                    layouts.add(TextureAtlasLayout::from_grid(
+                        UVec2::splat(size),
+                        COLUMNS,
+                        ROWS,
+                        Some(UVec2::splat(2)),
+                        Some(UVec2::ONE),
+                    ))
+                })
+                .collect(),
+        )
+    }
 }
 
 impl ArtAssets {
     /// Sheet `n` (0: 16 px … 3: 128 px) and its layout.
     pub fn sheet(&self, n: usize) -> (&Handle<Image>, &Handle<TextureAtlasLayout>) {
-        match n {
-            0 => (&self.sheet16, &self.layout16),
-            1 => (&self.sheet32, &self.layout32),
-            2 => (&self.sheet64, &self.layout64),
-            _ => (&self.sheet128, &self.layout128),
-        }
+        let n = n.min(SHEET_SIZES.len() - 1);
+        (&self.sheets[n], &self.layouts.0[n])
     }
 
     /// A board sprite showing `index` from sheet `n`, one cell in size.
@@ -127,10 +110,11 @@ impl ArtAssets {
 
     /// An icon for the UI (white, tinted by the node's colour), from the 64-pixel sheet.
     pub fn icon(&self, index: usize) -> ImageNode {
+        let (image, layout) = self.sheet(2);
         ImageNode::from_atlas_image(
-            self.sheet64.clone(),
+            image.clone(),
             TextureAtlas {
-                layout: self.layout64.clone(),
+                layout: layout.clone(),
                 index,
             },
         )

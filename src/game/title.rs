@@ -150,38 +150,25 @@ fn spawn_title(
             })
             .with_children(|col| {
                 let icon = |i| art.as_ref().map(|a| a.icon(i));
-                col.spawn(icon_button(
-                    "Continue",
-                    icon(tile::PLAY),
-                    CommandButton(PlayerCommand::Menu),
-                    260.0,
-                    28.0,
-                ))
-                .observe(on_button);
-                col.spawn((
-                    text(line, 16.0),
-                    Node {
-                        align_self: AlignSelf::Center,
-                        margin: UiRect::bottom(px(6)),
-                        ..default()
-                    },
-                ));
-                col.spawn(icon_button(
-                    "Levels",
-                    icon(tile::LEVELS),
-                    CommandButton(PlayerCommand::Levels),
-                    260.0,
-                    24.0,
-                ))
-                .observe(on_button);
-                col.spawn(icon_button(
-                    "Settings",
-                    icon(tile::SETTINGS),
-                    CommandButton(PlayerCommand::Settings),
-                    260.0,
-                    24.0,
-                ))
-                .observe(on_button);
+                for (label, i, cmd, font) in [
+                    ("Continue", tile::PLAY, PlayerCommand::Menu, 28.0),
+                    ("Levels", tile::LEVELS, PlayerCommand::Levels, 24.0),
+                    ("Settings", tile::SETTINGS, PlayerCommand::Settings, 24.0),
+                ] {
+                    col.spawn(icon_button(label, icon(i), CommandButton(cmd), 260.0, font))
+                        .observe(on_button);
+                    // Where Continue leads: under its button.
+                    if cmd == PlayerCommand::Menu {
+                        col.spawn((
+                            text(line.clone(), 16.0),
+                            Node {
+                                align_self: AlignSelf::Center,
+                                margin: UiRect::bottom(px(6)),
+                                ..default()
+                            },
+                        ));
+                    }
+                }
                 if !cfg!(any(target_os = "android", target_os = "ios")) {
                     col.spawn(icon_button("Quit", None, QuitButton, 260.0, 24.0))
                         .observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {

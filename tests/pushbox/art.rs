@@ -23,10 +23,11 @@ impl Sheet {
         let info = reader.next_frame(&mut buf).unwrap();
         assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
         let cell = size as usize + 2;
+        let (columns, rows) = (art::COLUMNS as usize, art::ROWS as usize);
         assert_eq!(
             (info.width as usize, info.height as usize),
-            (8 * cell, 6 * cell),
-            "{}: 8 x 6 tiles of {size} px with a 1-pixel frame",
+            (columns * cell, rows * cell),
+            "{}: {columns} x {rows} tiles of {size} px with a 1-pixel frame",
             path.display()
         );
         Sheet {
@@ -39,7 +40,8 @@ impl Sheet {
     /// Pixel (x, y) of tile `index`, in the tile's own pixels (-1 and `size` are its frame).
     fn at(&self, index: usize, x: i64, y: i64) -> [u8; 4] {
         let cell = self.size as i64 + 2;
-        let (col, row) = ((index % 8) as i64, (index / 8) as i64);
+        let columns = art::COLUMNS as usize;
+        let (col, row) = ((index % columns) as i64, (index / columns) as i64);
         let (px, py) = (col * cell + 1 + x, row * cell + 1 + y);
         let i = (py as usize * self.width + px as usize) * 4;
         [

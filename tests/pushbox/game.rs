@@ -447,3 +447,39 @@ proptest! {
         }
     }
 }
+
+/// A plain start opens the title screen; Continue (Menu) plays, Menu comes back; the settings
+/// opened from the title screen return to it; the levels open from it; steps do nothing there.
+#[test]
+fn the_title_screen_opens_at_a_plain_start_and_leads_everywhere() {
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(pushbox::game::title::TitleAtStart);
+    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    app.update();
+    let play = |app: &App| *app.world().resource::<State<Play>>().get();
+    assert_eq!(play(&app), Play::Title);
+    // The arrows do not move the worker under the title screen.
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    app.update();
+    app.update();
+    assert_eq!(moves(&app), 0);
+    for (cmd, then) in [
+        (PlayerCommand::Settings, Play::Settings),
+        (PlayerCommand::Settings, Play::Title),
+        (PlayerCommand::Settings, Play::Settings),
+        (PlayerCommand::Levels, Play::Title), // Escape closes the settings too
+        (PlayerCommand::Menu, Play::Active),
+        (PlayerCommand::Menu, Play::Title),
+        (PlayerCommand::Levels, Play::Picking),
+        (PlayerCommand::Menu, Play::Title),
+        (PlayerCommand::Menu, Play::Active),
+    ] {
+        send(&mut app, cmd);
+        app.update();
+        app.update();
+        assert_eq!(play(&app), then, "after {cmd:?}");
+    }
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    assert_eq!(moves(&app), 1, "playing again");
+}
