@@ -221,15 +221,11 @@ fn farthest_pull(solved: &Board, max_states: usize) -> Option<Board> {
     }
     let mut head = 0;
     let mut next_key = vec![0u16; k + 1];
+    let mut reach = Vec::new();
     while head < nodes.len() && nodes.len() < max_states {
         let here: Vec<u16> = keys[head * (k + 1)..(head + 1) * (k + 1)].to_vec();
-        let (bx, w) = (&here[..k], here[k]);
-        occupied.fill(false);
-        for &b in bx {
-            occupied[b as usize] = true;
-        }
-        room.flood(&occupied, w);
-        let reach: Vec<bool> = (0..n as u16).map(|c| room.reached(c)).collect();
+        room.enter(&here, &mut occupied, &mut reach);
+        let bx = &here[..k];
         for (i, &b) in bx.iter().enumerate() {
             for d in 0..4 {
                 // The worker stands beside the box on side d and steps further that way.

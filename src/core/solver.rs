@@ -119,6 +119,19 @@ impl Room {
         low
     }
 
+    /// Sets up a state for expanding: its boxes (all of `key` but the last number) in `occupied`,
+    /// and in `reach` the cells the worker can reach from its area (the last number).
+    pub fn enter(&mut self, key: &[u16], occupied: &mut [bool], reach: &mut Vec<bool>) {
+        let (boxes, worker) = key.split_at(key.len() - 1);
+        occupied.fill(false);
+        for &b in boxes {
+            occupied[b as usize] = true;
+        }
+        self.flood(occupied, worker[0]);
+        reach.clear();
+        reach.extend((0..self.len() as u16).map(|c| self.reached(c)));
+    }
+
     /// Whether the last [`Room::flood`] reached `c`.
     pub fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
@@ -298,15 +311,11 @@ pub fn solve_pushes(board: &Board, max_states: usize) -> Result<(Vec<Push>, usiz
     }
     let mut head = 0usize;
     let mut next_key = vec![0u16; k + 1];
+    let mut reach = Vec::new();
     while head < nodes.len() {
         let here: Vec<u16> = keys[head * (k + 1)..(head + 1) * (k + 1)].to_vec();
-        let (bx, w) = (&here[..k], here[k]);
-        occupied.fill(false);
-        for &b in bx {
-            occupied[b as usize] = true;
-        }
-        room.flood(&occupied, w);
-        let reach: Vec<bool> = (0..room.len() as u16).map(|c| room.reached(c)).collect();
+        room.enter(&here, &mut occupied, &mut reach);
+        let bx = &here[..k];
         for (i, &b) in bx.iter().enumerate() {
             for d in 0..4u8 {
                 let back = room.next[b as usize][(d as usize + 2) % 4];
