@@ -342,3 +342,48 @@ fn convert_with_records_writes_the_players_solutions_into_the_export() {
     assert_eq!((r.moves, r.pushes), (g.board().moves(), g.board().pushes()));
     assert!(back.levels[1].recording.is_none());
 }
+
+#[test]
+fn solve_and_generate_write_solutions_that_verify() {
+    let tutorial = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/levels/tutorial.sok");
+    let o = pushbox(&["solve", tutorial, "--level", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim(),
+        "level 1 \"First push\"\t3 moves\t2 pushes\t3 positions\trRR"
+    );
+    let o = pushbox(&["solve", tutorial, "--level", "11"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("there is no level 11 (the file has 10)"),
+        "{}",
+        stderr(&o)
+    );
+    // Generated levels carry solutions that `verify` accepts.
+    let d = temp_dir("cli-generate");
+    let out = d.join("new.sok");
+    let o = pushbox(&[
+        "generate",
+        "--count",
+        "3",
+        "--size",
+        "6x5",
+        "--boxes",
+        "2",
+        "--seed",
+        "7",
+        "--to",
+        s(&out),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pushbox(&["verify", s(&out), s(&out)]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("3 passed, 0 failed"), "{}", stdout(&o));
+    let o = pushbox(&["generate", "--size", "2x9"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("not a room side of 3 to 30 cells"),
+        "{}",
+        stderr(&o)
+    );
+}

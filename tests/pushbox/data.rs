@@ -244,3 +244,28 @@ fn solutions_become_recordings_in_bxb() {
         Some(Format::Xsb)
     );
 }
+
+/// The solver finds the fewest pushes: on the first 40 Microban levels its counts equal the
+/// published push-optimal solutions', and its moves replay to solved.
+#[test]
+fn the_solver_matches_published_push_optimal_counts() {
+    let c = load("levels/microban/Microban_155.xsb");
+    let tsv =
+        std::fs::read_to_string(shared("solutions/microban/microban_I_push-optimal.tsv")).unwrap();
+    let optimal: std::collections::HashMap<usize, u32> = tsv
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[1].parse().unwrap(), f[3].parse().unwrap())
+        })
+        .collect();
+    for (i, level) in c.levels.iter().enumerate().take(40) {
+        let board = level.playable().unwrap();
+        let s = pushbox::core::solver::solve(&board, 2_000_000)
+            .unwrap_or_else(|e| panic!("Microban {}: {e}", i + 1));
+        assert_eq!(Some(&s.pushes), optimal.get(&(i + 1)), "Microban {}", i + 1);
+        let g = lurd::check_solution(&board, &s.lurd).unwrap();
+        assert_eq!((g.board().moves(), g.board().pushes()), (s.moves, s.pushes));
+    }
+}
