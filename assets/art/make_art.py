@@ -222,7 +222,8 @@ def worker_layers(facing, frame):
             layers.append((lambda x, y, ex=ex: ellipse(x, y, ex, 0.29, 0.025, 0.035), EYE, 1.0))
     else:
         # Hair over the top and the back of the head.
-        back = lambda x, y: max(-sx * (x - 0.5) - 0.07, y - 0.36)
+        # The back of the head: behind the face, down to the neck.
+        back = lambda x, y: max(sx * (x - 0.5) + 0.07, y - 0.36)
         layers.append((lambda x, y: max(head(x, y), min(y - 0.2, back(x, y))), HAIR, 1.0))
         layers.append((lambda x, y: ellipse(x, y, 0.5 + sx * 0.11, 0.29, 0.025, 0.035), EYE, 1.0))
     return layers
