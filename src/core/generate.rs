@@ -221,9 +221,11 @@ fn farthest_pull(solved: &Board, max_states: usize) -> Option<Board> {
     }
     let mut head = 0;
     let mut next_key = vec![0u16; k + 1];
-    let mut reach = Vec::new();
+    // The state being expanded, copied out of `keys` (which grows meanwhile), and its reach.
+    let (mut here, mut reach) = (Vec::with_capacity(k + 1), Vec::new());
     while head < nodes.len() && nodes.len() < max_states {
-        let here: Vec<u16> = keys[head * (k + 1)..(head + 1) * (k + 1)].to_vec();
+        here.clear();
+        here.extend_from_slice(&keys[head * (k + 1)..(head + 1) * (k + 1)]);
         room.enter(&here, &mut occupied, &mut reach);
         let bx = &here[..k];
         for (i, &b) in bx.iter().enumerate() {
