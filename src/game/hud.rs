@@ -391,7 +391,8 @@ fn show_hint(
     let note = current
         .as_ref()
         .filter(|c| crate::core::save::is_builtin(&c.source))
-        .and_then(|c| c.level().notes.first().cloned());
+        .and_then(|c| c.level().notes.first())
+        .map(String::as_str);
     let display = if hint.0 || note.is_some() {
         Display::Flex
     } else {
@@ -402,7 +403,7 @@ fn show_hint(
             n.display = display;
         }
     }
-    let shown = note.as_deref().unwrap_or(FIRST_HINT);
+    let shown = note.unwrap_or(FIRST_HINT);
     for mut t in &mut texts {
         if t.0 != shown {
             t.0 = shown.to_string();

@@ -339,12 +339,10 @@ fn dress_tiles(
             _ => (FLOOR, 1.0, Some(art::tile::FLOOR)),
         };
         let mut ec = commands.entity(e);
-        let look = match (&art, &sheet, index) {
-            (Some(art), Some(sheet), Some(i)) => {
-                ec.insert(Art(i));
-                art.sprite(sheet.0, i)
-            }
-            _ => sprite(color, size),
+        let fallback = sprite(color, size);
+        let look = match index {
+            Some(i) => look(&mut ec, art.as_deref(), sheet.as_deref(), i, fallback),
+            None => fallback,
         };
         dress(&mut ec, look, place(p, &session, 0.0));
         if tile.0 == Cell::Slot && art.is_none() {
@@ -354,6 +352,24 @@ fn dress_tiles(
                 Pickable::IGNORE,
             ));
         }
+    }
+}
+
+/// The sprite for tile `index`: from the tile set when it is loaded (the entity then keeps an
+/// [`Art`], so it follows the sheet for the cell size on screen), else the plain `fallback`.
+fn look(
+    ec: &mut EntityCommands,
+    art: Option<&ArtAssets>,
+    sheet: Option<&Sheet>,
+    index: usize,
+    fallback: Sprite,
+) -> Sprite {
+    match (art, sheet) {
+        (Some(art), Some(sheet)) => {
+            ec.insert(Art(index));
+            art.sprite(sheet.0, index)
+        }
+        _ => fallback,
     }
 }
 
@@ -380,13 +396,14 @@ fn dress_crates(
     let Some(session) = session else { return };
     for (e, g) in &crates {
         let mut ec = commands.entity(e);
-        let look = match (&art, &sheet) {
-            (Some(art), Some(sheet)) => {
-                ec.insert(Art(art::tile::BOX));
-                art.sprite(sheet.0, art::tile::BOX)
-            }
-            _ => sprite(BOX, 0.82),
-        };
+        let fallback = sprite(BOX, 0.82);
+        let look = look(
+            &mut ec,
+            art.as_deref(),
+            sheet.as_deref(),
+            art::tile::BOX,
+            fallback,
+        );
         dress(&mut ec, look, place(g.0, &session, 1.0));
     }
 }
@@ -401,18 +418,24 @@ fn dress_worker(
     let Some(session) = session else { return };
     for (e, g, w) in &workers {
         let mut ec = commands.entity(e);
-        if let (Some(art), Some(sheet)) = (&art, &sheet) {
-            let i = art::worker_tile(w.facing, 0);
-            ec.insert(Art(i));
-            dress(&mut ec, art.sprite(sheet.0, i), place(g.0, &session, 2.0));
-            continue;
+        let i = art::worker_tile(w.facing, 0);
+        let look = look(
+            &mut ec,
+            art.as_deref(),
+            sheet.as_deref(),
+            i,
+            sprite(WORKER, 0.66),
+        );
+        dress(&mut ec, look, place(g.0, &session, 2.0));
+        // Without the tile set, an eye shows which way the worker faces.
+        if art.is_none() {
+            ec.with_child((
+                Eye,
+                sprite(Color::WHITE, 0.18),
+                Transform::from_xyz(0.0, -0.16 * CELL, 0.1),
+                Pickable::IGNORE,
+            ));
         }
-        dress(&mut ec, sprite(WORKER, 0.66), place(g.0, &session, 2.0)).with_child((
-            Eye,
-            sprite(Color::WHITE, 0.18),
-            Transform::from_xyz(0.0, -0.16 * CELL, 0.1),
-            Pickable::IGNORE,
-        ));
     }
 }
 
