@@ -312,14 +312,7 @@ fn convert_with_records_writes_the_players_solutions_into_the_export() {
         .to_string();
     let board = c.levels[0].board().unwrap();
     let g = pushbox::core::lurd::check_solution(&board, &lurd).unwrap();
-    p.offer(
-        &c.levels[0],
-        &pushbox::core::level::Recording {
-            moves: g.board().moves(),
-            pushes: g.board().pushes(),
-            lurd: Some(g.lurd()),
-        },
-    );
+    p.offer(&c.levels[0], &pushbox::core::level::Recording::of(&g));
     Store::new(&data).write(Store::PROGRESS, &p).unwrap();
     let out = data.join("x.bxa");
     let o = pushbox(&[
