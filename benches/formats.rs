@@ -9,12 +9,12 @@ use pushbox::core::formats::{bxa, bxb, xsb};
 use pushbox::core::level::Collection;
 
 fn big_collection() -> Collection {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/levels");
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels");
     let mut source = Vec::new();
     for rel in ["microban/Microban_155.xsb", "xsokoban/XSokoban_90.xsb"] {
         source.extend(
             files::load(&root.join(rel))
-                .expect("shared test data")
+                .expect("test data in tests/data")
                 .collection
                 .levels,
         );

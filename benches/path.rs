@@ -43,9 +43,11 @@ fn room(n: u32) -> (Board, Pos) {
 /// A published level with the destination its farthest reachable cell from the worker.
 fn real(rel: &str, index: usize) -> (Board, Pos) {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("tests/data")
         .join(rel);
-    let c = files::load(&path).expect("shared test data").collection;
+    let c = files::load(&path)
+        .expect("test data in tests/data")
+        .collection;
     let mut b = c.levels[index].board().unwrap();
     let far = *PathFinder::new().reachable(&mut b).last().unwrap();
     let far = b.pos_of(far);

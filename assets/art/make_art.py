@@ -276,6 +276,22 @@ def icon_play():
     return [(lambda x, y: polygon(x, y, [(0.3, 0.2), (0.76, 0.5), (0.3, 0.8)]), WHITE, 1.0)]
 
 
+def icon_step(mirror=False):
+    """One step on: a bar, then a triangle (mirrored: one step back)."""
+    f = (lambda x: 1 - x) if mirror else (lambda x: x)
+    return [
+        (lambda x, y: rbox(f(x), y, 0.24, 0.22, 0.34, 0.78, 0.03), WHITE, 1.0),
+        (lambda x, y: polygon(f(x), y, [(0.38, 0.22), (0.78, 0.5), (0.38, 0.78)]), WHITE, 1.0),
+    ]
+
+
+def icon_pause():
+    return [
+        (lambda x, y: rbox(x, y, 0.27, 0.2, 0.43, 0.8, 0.04), WHITE, 1.0),
+        (lambda x, y: rbox(x, y, 0.57, 0.2, 0.73, 0.8, 0.04), WHITE, 1.0),
+    ]
+
+
 # The atlas, in index order (art.rs names the same indices).
 TILES = (
     [floor_layers(), goal_layers(), brick_layers(), box_layers(BOX, BOX_DARK),
@@ -284,6 +300,7 @@ TILES = (
     + [worker_layers(f, k) for f in ("down", "right", "up", "left") for k in range(4)]  # 21..36
     + [icon_undo(), icon_undo(True), icon_restart(), icon_levels(), icon_settings(),
        icon_next(), icon_next(True), icon_play()]                          # 37..44
+    + [icon_step(True), icon_step(), icon_pause()]                          # 45..47
 )
 assert len(TILES) <= COLUMNS * ROWS
 

@@ -43,6 +43,9 @@ pub enum BoardError {
 }
 
 pub(crate) fn list(at: &[Pos]) -> String {
+    if at.is_empty() {
+        return "none".into();
+    }
     let shown: Vec<String> = at.iter().take(8).map(|p| p.to_string()).collect();
     let more = at.len().saturating_sub(8);
     if more > 0 {
@@ -50,6 +53,11 @@ pub(crate) fn list(at: &[Pos]) -> String {
     } else {
         shown.join(", ")
     }
+}
+
+/// `n` and the noun in the right number: "1 box", "2 boxes", "0 goals".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Why a step cannot be made.

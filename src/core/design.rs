@@ -547,7 +547,7 @@ mod tests {
         assert_eq!(e.problems(), [LevelError::NoBoxes]);
         e.apply(&Edit::Paint(Pen::Box, vec![Pos::new(1, 1)]));
         let p = e.problems();
-        assert!(p[0].to_string().contains("1 boxes but 0 goals"), "{}", p[0]);
+        assert!(p[0].to_string().contains("1 box but 0 goals"), "{}", p[0]);
         e.apply(&Edit::Paint(Pen::Goal, vec![Pos::new(2, 1)]));
         assert!(e.problems().is_empty());
         e.apply(&Edit::Paint(Pen::Floor, vec![Pos::new(5, 2)]));

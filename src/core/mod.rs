@@ -14,6 +14,7 @@ pub mod generate;
 pub mod history;
 pub mod level;
 pub mod lurd;
+pub mod notation;
 pub mod path;
 pub mod samples;
 pub mod save;

@@ -13,6 +13,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::board::count;
 use super::{Board, Direction, Game, PathFinder, Pos, cell, validate};
 
 /// No neighbour (a wall or the outside).
@@ -245,8 +246,14 @@ pub enum SolveError {
     Unsolvable { states: usize },
     #[error("gave up after {states} positions without a solution")]
     GaveUp { states: usize },
-    #[error("the level has {boxes} boxes but {goals} goals")]
+    #[error(
+        "the worker's area has {} but {}",
+        count(*.boxes, "box", "boxes"),
+        count(*.goals, "goal", "goals")
+    )]
     Unbalanced { boxes: usize, goals: usize },
+    #[error("the box at {at} is off its goal where the worker can never reach it")]
+    Stranded { at: Pos },
 }
 
 struct Node {
@@ -279,9 +286,18 @@ pub fn solve(board: &Board, max_states: usize) -> Result<Solution, SolveError> {
 /// The pushes of a push-optimal solution, and how many states the search stored.
 pub fn solve_pushes(board: &Board, max_states: usize) -> Result<(Vec<Push>, usize), SolveError> {
     let mut room = Room::of(board);
-    let boxes: Vec<u16> = board.boxes().map(|p| room.at(p)).collect();
+    // Boxes outside the worker's area never move: on their goals they are decoration (Microban
+    // 155's sealed rooms), off them the level cannot be solved.
+    let mut boxes: Vec<u16> = Vec::new();
+    for p in board.boxes() {
+        match room.at(p) {
+            NONE if board.get(p).is_some_and(|c| c.on_goal()) => {}
+            NONE => return Err(SolveError::Stranded { at: p }),
+            c => boxes.push(c),
+        }
+    }
     let goals = room.goal.iter().filter(|g| **g).count();
-    if boxes.len() != goals || boxes.contains(&NONE) {
+    if boxes.len() != goals {
         return Err(SolveError::Unbalanced {
             boxes: boxes.len(),
             goals,
@@ -434,10 +450,21 @@ mod tests {
             Err(SolveError::Unsolvable { .. })
         ));
         let b = board("#####\n#$$.#\n#  @#\n#####\n");
-        assert_eq!(
-            solve(&b, 1000).unwrap_err(),
-            SolveError::Unbalanced { boxes: 2, goals: 1 }
-        );
+        let e = solve(&b, 1000).unwrap_err();
+        assert_eq!(e, SolveError::Unbalanced { boxes: 2, goals: 1 });
+        assert_eq!(e.to_string(), "the worker's area has 2 boxes but 1 goal");
+        // A box sealed off its goal outside the worker's area can never be reached.
+        let b = board("#######\n#@$.#$#\n#######\n");
+        let e = solve(&b, 1000).unwrap_err();
+        assert_eq!(e, SolveError::Stranded { at: Pos::new(5, 1) });
+    }
+
+    #[test]
+    fn sealed_boxes_on_goals_are_decoration() {
+        // Like Microban 155: boxes on goals in walled-off rooms, one box to push.
+        let b = board("#########\n#*#@$ .##\n#########\n#**#\n####\n");
+        let s = solve(&b, 1000).unwrap();
+        assert_eq!((s.lurd.as_str(), s.pushes), ("RR", 2));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Level validation: the rules a playable level must meet, with typed errors that say where.
 
-use super::board::{Board, BoardError, Pos, list};
+use super::board::{Board, BoardError, Pos, count, list};
 use super::cell;
 
 /// Something that makes a level unplayable.
@@ -10,7 +10,7 @@ pub enum LevelError {
     Board(#[from] BoardError),
     #[error("the level has no boxes")]
     NoBoxes,
-    #[error("the level has {boxes} boxes but {goals} goals (boxes at {}; goals at {})", list(.box_at), list(.goal_at))]
+    #[error("the level has {} but {} (boxes at {}; goals at {})", count(*.boxes, "box", "boxes"), count(*.goals, "goal", "goals"), list(.box_at), list(.goal_at))]
     BoxGoalMismatch {
         boxes: usize,
         goals: usize,
@@ -136,7 +136,12 @@ mod tests {
         let e = check(&["#####", "#(xx+#", "######"]);
         assert_eq!(
             e[0].to_string(),
-            "the level has 2 boxes but 1 goals (boxes at (2, 1), (3, 1); goals at (4, 1))"
+            "the level has 2 boxes but 1 goal (boxes at (2, 1), (3, 1); goals at (4, 1))"
+        );
+        let e = check(&["#####", "#(x-#", "#####"]);
+        assert_eq!(
+            e[0].to_string(),
+            "the level has 1 box but 0 goals (boxes at (2, 1); goals at none)"
         );
         let e = check(&["####", "#(x+", "####"]);
         assert_eq!(e, vec![LevelError::Open { at: Pos::new(3, 1) }]);

@@ -33,6 +33,10 @@ pub mod tile {
     pub const NEXT: usize = 42;
     pub const PREVIOUS: usize = 43;
     pub const PLAY: usize = 44;
+    /// One step back / on (the replay's step buttons), and pause.
+    pub const STEP_BACK: usize = 45;
+    pub const STEP: usize = 46;
+    pub const PAUSE: usize = 47;
 }
 
 /// A point of the box and worker tiles (x, y in the cell, 0..1, y down) that shows their key
@@ -260,5 +264,6 @@ mod tests {
         assert_eq!(worker_tile(Direction::Left, 3), 36);
         assert_eq!(tile::UNDO, 37);
         assert_eq!(tile::PLAY, 44);
+        assert_eq!(tile::PAUSE as u32, COLUMNS * ROWS - 1, "the sheet is full");
     }
 }

@@ -116,6 +116,11 @@ fn load_collections(
     paths.sort();
     for p in paths {
         match files::load(&p) {
+            // Nothing to play or design: not listed, and the file stays as it is.
+            Ok(l) if l.collection.levels.is_empty() => notices.say(format!(
+                "{}: the collection has no level; it is not listed and the file is left as it is",
+                p.display()
+            )),
             Ok(l) => list.list.push(Entry {
                 collection: l.collection,
                 source: p.display().to_string(),
@@ -204,8 +209,10 @@ pub fn open(
     commands: &mut Commands,
     load: &mut MessageWriter<LoadLevel>,
 ) {
-    let Some(e) = list.list.get(i) else { return };
-    let level = level.min(e.collection.levels.len().saturating_sub(1));
+    let Some(e) = list.list.get(i).filter(|e| !e.collection.levels.is_empty()) else {
+        return;
+    };
+    let level = level.min(e.collection.levels.len() - 1);
     match current {
         Some(c) => {
             c.collection = e.collection.clone();
@@ -277,16 +284,9 @@ fn player_commands(
     mut cmds: MessageReader<PlayerCommand>,
     play: Res<State<super::Play>>,
     mut out: MessageWriter<CollectionCmd>,
-    mut next_play: ResMut<NextState<super::Play>>,
 ) {
     for cmd in cmds.read() {
         match *cmd {
-            PlayerCommand::OpenCollection(i) => {
-                out.write(CollectionCmd::Open(i));
-                if *play.get() == super::Play::Picking {
-                    next_play.set(super::Play::Active);
-                }
-            }
             PlayerCommand::Export(ext) => {
                 out.write(CollectionCmd::Export(ext));
             }

@@ -6,17 +6,18 @@
 
 use bevy::prelude::*;
 
+use super::art::{self, Art, ArtAssets, Sheet};
 use super::board::BoardRoot;
 use super::collections::{self, Collections};
 use super::hud::{BUTTON, BUTTON_HOVER, text};
 use super::input::PlayerCommand;
 use super::save::{Notices, Saves};
-use super::view::{CELL, world_of};
+use super::view::{self, CELL, world_of};
 use super::{AppSystems, CurrentLevel, Play, Screen};
 use crate::core::cell;
 use crate::core::design::{self, Edit, Editor, Pen};
 use crate::core::level::Collection;
-use crate::core::{LevelError, Pos};
+use crate::core::{Direction, LevelError, Pos};
 
 /// A stroke in progress: where it started, the last cell, and the undo depth before it.
 #[derive(Clone, Copy, Debug)]
@@ -37,18 +38,30 @@ pub struct Design {
     /// Paint rectangles instead of lines.
     pub area: bool,
     stroke: Option<Stroke>,
+    /// Done was pressed: the designer is left and this design dropped as the screen closes (its
+    /// systems still run until the state changes, so the resource must live until then).
+    done: bool,
 }
 
 impl Design {
     /// One line for the screen: counts and the validator's verdict.
     pub fn status(&self) -> String {
         let (workers, boxes, goals) = self.editor.counts();
-        let verdict = match self.editor.problems().first() {
-            None => "playable".to_string(),
-            Some(LevelError::Open { .. }) => {
-                "open: the worker can walk off the map at the red cells".to_string()
-            }
-            Some(e) => e.to_string(),
+        let problems: Vec<String> = self
+            .editor
+            .problems()
+            .iter()
+            .map(|p| match p {
+                LevelError::Open { .. } => {
+                    "open: the worker can walk off the map at the red cells".to_string()
+                }
+                e => e.to_string(),
+            })
+            .collect();
+        let verdict = if problems.is_empty() {
+            "playable".to_string()
+        } else {
+            problems.join("; ")
         };
         format!("Workers {workers}   Boxes {boxes}   Goals {goals}   |   {verdict}")
     }
@@ -84,6 +97,11 @@ pub enum DesignCmd {
 #[derive(Component)]
 struct DesignCell(Pos);
 
+/// The red mark over an open cell.
+#[derive(Component)]
+struct OpenMark;
+
+/// Without the tile art: a small square marks a goal.
 #[derive(Component)]
 struct GoalMark;
 
@@ -121,7 +139,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Play::Design)),
         )
         .add_systems(OnEnter(Play::Design), (hide_board, spawn_panel))
-        .add_systems(OnExit(Play::Design), show_board);
+        .add_systems(OnExit(Play::Design), (show_board, drop_finished_design));
 }
 
 /// A new level for the designer: a walled room with the worker, one box and one goal.
@@ -133,8 +151,10 @@ fn starter_level() -> crate::core::level::Level {
     l
 }
 
-/// `PlayerCommand::Design`: opens the designer on the level being played when it belongs to the
-/// player, else on the player's own collection "My levels" (made on first use).
+/// `PlayerCommand::Design`: opens the designer on the level being played. A level of the
+/// player's own collections is designed in place; any other (built-in, or a file opened with
+/// `--level`) is first copied into the player's "My levels" (made on first use), once: the same
+/// board there is opened again instead of copied twice.
 fn open_designer(
     mut commands: Commands,
     mut cmds: MessageReader<PlayerCommand>,
@@ -161,34 +181,10 @@ fn open_designer(
             next_play.set(Play::Design);
             continue;
         }
-        // The player's own collection on screen: its level. Otherwise (the built-in levels, a
-        // file opened with --level): the player's "My levels".
-        let own = current
-            .as_ref()
-            .filter(|c| !crate::core::save::is_builtin(&c.source))
-            .and_then(|c| list.position(&c.source).map(|i| (i, c.index)));
-        let (collection, level) = match own {
-            Some(found) => found,
-            None => {
-                let mine = list
-                    .list
-                    .iter()
-                    .position(|e| e.is_user() && e.collection.name == "My levels");
-                match mine {
-                    Some(i) => (i, 0),
-                    None => {
-                        let c = Collection {
-                            name: "My levels".into(),
-                            levels: vec![starter_level()],
-                            ..Default::default()
-                        };
-                        match collections::add_user(&mut list, &saves, &mut notices, c) {
-                            Some(i) => (i, 0),
-                            None => continue,
-                        }
-                    }
-                }
-            }
+        let Some((collection, level)) =
+            design_target(&mut list, &saves, &mut notices, current.as_deref())
+        else {
+            continue;
         };
         let level_data = list.list[collection].collection.levels[level].clone();
         commands.insert_resource(Design {
@@ -198,8 +194,61 @@ fn open_designer(
             pen: Pen::Wall,
             area: false,
             stroke: None,
+            done: false,
         });
         next_play.set(Play::Design);
+    }
+}
+
+/// Where the designer opens: (collection, level) of the player's own collections.
+fn design_target(
+    list: &mut Collections,
+    saves: &Saves,
+    notices: &mut Notices,
+    current: Option<&CurrentLevel>,
+) -> Option<(usize, usize)> {
+    let own = current
+        .filter(|c| !crate::core::save::is_builtin(&c.source))
+        .and_then(|c| list.position(&c.source).map(|i| (i, c.index)));
+    if own.is_some() {
+        return own;
+    }
+    let copy = current.map_or_else(starter_level, |c| {
+        let mut l = c.level().clone();
+        l.recording = None;
+        l.solutions.clear();
+        l
+    });
+    let mine = list
+        .list
+        .iter()
+        .position(|e| e.is_user() && e.collection.name == MY_LEVELS);
+    let Some(i) = mine else {
+        let c = Collection {
+            name: MY_LEVELS.into(),
+            levels: vec![copy],
+            ..Default::default()
+        };
+        return collections::add_user(list, saves, notices, c).map(|i| (i, 0));
+    };
+    let levels = &mut list.list[i].collection.levels;
+    let fingerprint = copy.fingerprint();
+    if let Some(at) = levels.iter().position(|l| l.fingerprint() == fingerprint) {
+        return Some((i, at));
+    }
+    levels.push(copy);
+    let at = levels.len() - 1;
+    collections::write_user(&list.list[i], notices);
+    Some((i, at))
+}
+
+/// The player's collection that designed and copied levels go into.
+const MY_LEVELS: &str = "My levels";
+
+/// Done leaves the designer; the design goes with the screen.
+fn drop_finished_design(mut commands: Commands, design: Option<Res<Design>>) {
+    if design.is_some_and(|d| d.done) {
+        commands.remove_resource::<Design>();
     }
 }
 
@@ -392,14 +441,12 @@ fn design_commands(
                         &mut load,
                     );
                     next_play.set(Play::Active);
-                    if cmd == DesignCmd::Done {
-                        commands.remove_resource::<Design>();
-                    }
+                    d.done = cmd == DesignCmd::Done;
                 } else if cmd == DesignCmd::Test {
                     notices.say(format!("this level cannot be played yet: {}", problems[0]));
                 } else {
                     next_play.set(Play::Active);
-                    commands.remove_resource::<Design>();
+                    d.done = true;
                 }
                 return;
             }
@@ -410,36 +457,61 @@ fn design_commands(
     }
 }
 
-fn base_color(b: u8, open: bool) -> Color {
-    let c = match b & cell::KIND_MASK {
-        cell::WALL => super::view::WALL,
-        cell::BRICK => super::view::BRICK,
-        _ => super::view::FLOOR,
-    };
-    if open {
-        c.mix(&Color::srgb(0.9, 0.15, 0.15), 0.6)
-    } else {
-        c
-    }
+/// The designed level's look: a cell's ground and the item on it, as tiles of the game's art
+/// (walls joined to their wall neighbours, as on the board) with plain colours as the fallback.
+struct CellLook {
+    ground: (usize, Color),
+    item: Option<(usize, Color)>,
 }
 
-fn item_color(b: u8) -> Option<Color> {
-    if cell::is_worker(b) {
-        Some(super::view::WORKER)
+fn cell_look(level: &crate::core::level::Level, p: Pos) -> CellLook {
+    let (w, h) = (level.width, level.height);
+    let at = |q: Pos| level.cells[(q.y * w + q.x) as usize];
+    let b = at(p);
+    let is_wall = |dx: i32, dy: i32| {
+        let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+        (0..w as i32).contains(&x)
+            && (0..h as i32).contains(&y)
+            && at(Pos::new(x as u32, y as u32)) & cell::KIND_MASK == cell::WALL
+    };
+    let ground = match b & cell::KIND_MASK {
+        cell::WALL => (
+            art::wall_tile(is_wall(0, -1), is_wall(1, 0), is_wall(0, 1), is_wall(-1, 0)),
+            view::WALL,
+        ),
+        cell::BRICK => (art::tile::BRICK, view::BRICK),
+        _ if cell::is_goal(b) => (art::tile::GOAL, view::FLOOR),
+        _ => (art::tile::FLOOR, view::FLOOR),
+    };
+    let item = if cell::is_worker(b) {
+        Some((art::worker_tile(Direction::Down, 0), view::WORKER))
+    } else if cell::is_box(b) && cell::is_goal(b) {
+        Some((art::tile::BOX_ON_GOAL, view::BOX_ON_GOAL))
     } else if cell::is_box(b) {
-        Some(if cell::is_goal(b) {
-            super::view::BOX_ON_GOAL
-        } else {
-            super::view::BOX
-        })
+        Some((art::tile::BOX, view::BOX))
     } else {
         None
+    };
+    CellLook { ground, item }
+}
+
+/// A sprite showing tile `index` when the art is loaded (the entity then carries [`Art`], which
+/// `art.rs` keeps on the sheet in use), else a plain square of `color` and `size` cells.
+fn tile_sprite(
+    art: Option<&ArtAssets>,
+    sheet: Sheet,
+    (index, color): (usize, Color),
+    size: f32,
+) -> (Sprite, Option<Art>) {
+    match art {
+        Some(a) => (a.sprite(sheet.0, index), Some(Art(index))),
+        None => (Sprite::from_color(color, Vec2::splat(CELL * size)), None),
     }
 }
 
-/// Draws the designed level: a sprite per cell (rebuilt when the size changes, recoloured
-/// otherwise), goals, boxes, the worker, and open cells in red; fits the camera to it.
-/// The player's pinch zoom and pan apply in the designer too (the fit is the designer's own).
+/// Red over a cell where the worker could walk off the map.
+const OPEN_MARK: Color = Color::srgba(0.9, 0.15, 0.15, 0.6);
+
 fn zoom_design(
     zoom: Res<super::touch::BoardZoom>,
     mut camera: Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
@@ -459,14 +531,22 @@ fn zoom_design(
 /// sits between the status line and the palette.
 const DESIGN_OFFSET: Vec2 = Vec2::new(0.0, -2.0 * CELL);
 
+/// Draws the designed level with the game's tiles (rebuilt when the size changes, re-tiled
+/// otherwise): the ground, the item on it, and the open cells in red; fits the camera to it.
 fn draw_design(
     mut commands: Commands,
     design: Res<Design>,
     zoom: Res<super::touch::BoardZoom>,
+    art: Option<Res<ArtAssets>>,
+    sheet: Option<Res<Sheet>>,
     roots: Query<Entity, With<DesignRoot>>,
-    mut cells: Query<(&DesignCell, &mut Sprite, &Children), (Without<GoalMark>, Without<Item>)>,
-    mut goals: Query<&mut Visibility, (With<GoalMark>, Without<Item>)>,
-    mut items: Query<(&mut Sprite, &mut Visibility), (With<Item>, Without<GoalMark>)>,
+    mut cells: Query<(&DesignCell, &mut Sprite, Option<&mut Art>, &Children), Without<Item>>,
+    mut items: Query<
+        (&mut Sprite, Option<&mut Art>, &mut Visibility),
+        (With<Item>, Without<OpenMark>, Without<GoalMark>),
+    >,
+    mut marks: Query<&mut Visibility, (With<OpenMark>, Without<Item>, Without<GoalMark>)>,
+    mut goals: Query<&mut Visibility, (With<GoalMark>, Without<Item>, Without<OpenMark>)>,
     mut camera: Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
 ) {
     if !design.is_changed() {
@@ -475,97 +555,143 @@ fn draw_design(
     let level = &design.editor.level;
     let (w, h) = (level.width, level.height);
     let open: std::collections::HashSet<Pos> = design.editor.open_cells().into_iter().collect();
-    let count = cells.iter().count();
-    if count != (w * h) as usize || roots.is_empty() {
+    if cells.iter().count() != (w * h) as usize || roots.is_empty() {
         for r in &roots {
             commands.entity(r).despawn();
         }
-        let root = commands
-            .spawn((
-                DesignRoot,
-                Transform::default(),
-                Visibility::default(),
-                DespawnOnExit(Play::Design),
-            ))
-            .id();
-        for y in 0..h {
-            for x in 0..w {
-                let p = Pos::new(x, y);
-                let b = level.cells[(y * w + x) as usize];
-                commands
-                    .spawn((
-                        DesignCell(p),
-                        Sprite::from_color(base_color(b, open.contains(&p)), Vec2::splat(CELL)),
-                        Transform::from_translation(world_of(p, w, h).extend(0.0)),
-                        Pickable::default(),
-                        ChildOf(root),
-                    ))
-                    .observe(on_press)
-                    .observe(on_over)
-                    .with_children(|c| {
-                        c.spawn((
-                            GoalMark,
-                            Sprite::from_color(super::view::GOAL, Vec2::splat(CELL * 0.32)),
-                            Transform::from_xyz(0.0, 0.0, 0.1),
-                            if cell::is_goal(b) {
-                                Visibility::Inherited
-                            } else {
-                                Visibility::Hidden
-                            },
-                            Pickable::IGNORE,
-                        ));
-                        c.spawn((
-                            Item,
-                            Sprite::from_color(
-                                item_color(b).unwrap_or(Color::NONE),
-                                Vec2::splat(CELL * 0.72),
-                            ),
-                            Transform::from_xyz(0.0, 0.0, 0.2),
-                            if item_color(b).is_some() {
-                                Visibility::Inherited
-                            } else {
-                                Visibility::Hidden
-                            },
-                            Pickable::IGNORE,
-                        ));
-                    });
-            }
-        }
-        for (mut proj, mut t) in &mut camera {
-            if let Projection::Orthographic(o) = &mut *proj {
-                o.scaling_mode = bevy::camera::ScalingMode::AutoMin {
-                    min_width: (w as f32 + 1.0) * CELL,
-                    min_height: (h as f32 + 9.0) * CELL,
-                };
-                o.scale = 1.0 / zoom.zoom.max(0.01);
-            }
-            // Room for the status line above and the palette below.
-            t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
-        }
+        let sheet = sheet.map_or_else(Sheet::default, |s| *s);
+        spawn_design_cells(&mut commands, level, &open, art.as_deref(), sheet);
+        fit_design_camera(&mut camera, w, h, &zoom);
         return;
     }
-    for (dc, mut sprite, children) in &mut cells {
-        let p = dc.0;
-        let b = level.cells[(p.y * w + p.x) as usize];
-        sprite.color = base_color(b, open.contains(&p));
-        for c in children.iter() {
-            if let Ok(mut v) = goals.get_mut(c) {
-                *v = if cell::is_goal(b) {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                };
+    let shown = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
+    };
+    for (dc, mut sprite, ground_art, children) in &mut cells {
+        let look = cell_look(level, dc.0);
+        match ground_art {
+            Some(mut a) => {
+                a.set_if_neq(Art(look.ground.0));
             }
-            if let Ok((mut s, mut v)) = items.get_mut(c) {
-                match item_color(b) {
-                    Some(col) => {
-                        s.color = col;
-                        *v = Visibility::Inherited;
+            None => sprite.color = look.ground.1,
+        }
+        for c in children.iter() {
+            if let Ok(mut v) = marks.get_mut(c) {
+                v.set_if_neq(shown(open.contains(&dc.0)));
+            }
+            if let Ok(mut v) = goals.get_mut(c) {
+                v.set_if_neq(shown(look.ground.0 == art::tile::GOAL));
+            }
+            if let Ok((mut s, item_art, mut v)) = items.get_mut(c) {
+                v.set_if_neq(shown(look.item.is_some()));
+                if let Some((index, color)) = look.item {
+                    match item_art {
+                        Some(mut a) => {
+                            a.set_if_neq(Art(index));
+                        }
+                        None => s.color = color,
                     }
-                    None => *v = Visibility::Hidden,
                 }
             }
         }
+    }
+}
+
+/// Spawns one entity per cell of the designed level, each with its item and open mark.
+fn spawn_design_cells(
+    commands: &mut Commands,
+    level: &crate::core::level::Level,
+    open: &std::collections::HashSet<Pos>,
+    art: Option<&ArtAssets>,
+    sheet: Sheet,
+) {
+    let (w, h) = (level.width, level.height);
+    let root = commands
+        .spawn((
+            DesignRoot,
+            Name::new("Designed level"),
+            Transform::default(),
+            Visibility::default(),
+            DespawnOnExit(Play::Design),
+        ))
+        .id();
+    for y in 0..h {
+        for x in 0..w {
+            let p = Pos::new(x, y);
+            let look = cell_look(level, p);
+            let (ground, ground_art) = tile_sprite(art, sheet, look.ground, 1.0);
+            let (item, item_art) =
+                tile_sprite(art, sheet, look.item.unwrap_or((0, Color::NONE)), 0.72);
+            let visible = |on: bool| {
+                if on {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                }
+            };
+            let mut cell = commands.spawn((
+                DesignCell(p),
+                ground,
+                Transform::from_translation(world_of(p, w, h).extend(0.0)),
+                Pickable::default(),
+                ChildOf(root),
+            ));
+            if let Some(a) = ground_art {
+                cell.insert(a);
+            }
+            cell.observe(on_press).observe(on_over).with_children(|c| {
+                let mut it = c.spawn((
+                    Item,
+                    item,
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    visible(look.item.is_some()),
+                    Pickable::IGNORE,
+                ));
+                if let Some(a) = item_art {
+                    it.insert(a);
+                }
+                if art.is_none() {
+                    // The plain fallback marks goals with a small square.
+                    c.spawn((
+                        GoalMark,
+                        Sprite::from_color(view::GOAL, Vec2::splat(CELL * 0.32)),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                        visible(look.ground.0 == art::tile::GOAL),
+                        Pickable::IGNORE,
+                    ));
+                }
+                c.spawn((
+                    OpenMark,
+                    Sprite::from_color(OPEN_MARK, Vec2::splat(CELL)),
+                    Transform::from_xyz(0.0, 0.0, 0.3),
+                    visible(open.contains(&p)),
+                    Pickable::IGNORE,
+                ));
+            });
+        }
+    }
+}
+
+/// Fits the camera to a `w`×`h` designed level with room for the status line and the palette.
+fn fit_design_camera(
+    camera: &mut Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
+    w: u32,
+    h: u32,
+    zoom: &super::touch::BoardZoom,
+) {
+    for (mut proj, mut t) in camera.iter_mut() {
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scaling_mode = bevy::camera::ScalingMode::AutoMin {
+                min_width: (w as f32 + 1.0) * CELL,
+                min_height: (h as f32 + 9.0) * CELL,
+            };
+            o.scale = 1.0 / zoom.zoom.max(0.01);
+        }
+        t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
     }
 }
 
@@ -592,7 +718,10 @@ fn on_over(ev: On<Pointer<Over>>, cells: Query<&DesignCell>, mut out: MessageWri
 }
 
 fn design_button(label: &str, cmd: DesignCmd) -> impl Bundle {
-    super::hud::labelled_button(label, DesignButton(cmd), 56.0, 18.0)
+    (
+        super::hud::labelled_button(label, DesignButton(cmd), 56.0, 18.0),
+        super::hud::OwnColours,
+    )
 }
 
 fn on_design_button(

@@ -1,6 +1,6 @@
 //! On-screen text and buttons: collection and level, moves and pushes, undo / redo / restart /
-//! previous / next buttons (mouse and touch), the solved overlay, and the loading and failure
-//! screens.
+//! previous / next buttons (mouse and touch), the solved overlay, the loading and failure
+//! screens, and the widgets the other screens build with (buttons, rows, overlays).
 
 use bevy::prelude::*;
 
@@ -27,6 +27,11 @@ pub struct LevelProblem(pub Option<String>);
 #[derive(Component)]
 struct LevelName;
 
+/// The row of the HUD's buttons: shown only while the level is on screen (not under the title,
+/// settings, browser, replay or designer screens, where they would be covered or in the way).
+#[derive(Component)]
+struct HudButtons;
+
 #[derive(Component)]
 struct Counters;
 
@@ -52,7 +57,10 @@ pub struct SolvedOverlay;
 pub const TEXT: Color = Color::srgb(0.92, 0.93, 0.95);
 pub const BUTTON: Color = Color::srgb(0.25, 0.28, 0.34);
 pub const BUTTON_HOVER: Color = Color::srgb(0.33, 0.37, 0.45);
-pub const PANEL: Color = Color::srgba(0.05, 0.06, 0.08, 0.88);
+/// A screen's panel over the board: opaque, so nothing of the board shows through its text.
+pub const PANEL: Color = Color::srgb(0.12, 0.13, 0.16);
+/// Behind a screen's panel: the board dimmed, so the panel stands out and the level still shows.
+pub const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.65);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LevelProblem>()
@@ -62,20 +70,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::LoadFailed), failure_screen)
         .add_systems(OnEnter(Screen::Playing), spawn_hud)
         .add_systems(OnEnter(Play::Solved), spawn_solved)
-        .init_resource::<PickerPage>()
-        .add_systems(OnEnter(Play::Picking), open_on_current_page)
         .add_systems(
             Update,
             (
-                turn_page,
-                spawn_picker.run_if(resource_changed::<PickerPage>),
+                update_texts,
+                button_colors,
+                show_notices,
+                show_hint,
+                show_hud_buttons,
             )
-                .chain()
-                .run_if(in_state(Play::Picking)),
-        )
-        .add_systems(
-            Update,
-            (update_texts, button_colors, show_notices, show_hint)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
         );
@@ -287,6 +290,7 @@ fn spawn_hud(mut commands: Commands, art: Option<Res<super::art::ArtAssets>>) {
                     });
                 bottom
                     .spawn((
+                        HudButtons,
                         Node {
                             justify_content: JustifyContent::Center,
                             column_gap: px(10),
@@ -327,8 +331,16 @@ pub(super) fn on_button(
     }
 }
 
+/// A button whose colour its own screen sets (the designer's lit pens, the replay's timeline):
+/// the hover colouring here leaves it alone, so that one system writes each colour.
+#[derive(Component, Default)]
+pub struct OwnColours;
+
 fn button_colors(
-    mut buttons: Query<(&Interaction, &mut BackgroundColor), (Changed<Interaction>, With<Button>)>,
+    mut buttons: Query<
+        (&Interaction, &mut BackgroundColor),
+        (Changed<Interaction>, With<Button>, Without<OwnColours>),
+    >,
 ) {
     for (i, mut bg) in &mut buttons {
         bg.0 = if *i == Interaction::None {
@@ -380,34 +392,68 @@ fn update_texts(
 
 const FIRST_HINT: &str = "Tap or click a cell to walk there; arrows step; Z undoes";
 
-/// The hint line shows a built-in level's note (the tutorial's lessons) while it is played, or
-/// else the first-play hint while that is on (`save.rs` turns it off at the first move).
+/// The hint line shows a built-in level's note (the tutorial's lessons) while it is played, from
+/// the game's own collections or from the same file opened with `--level` (found by its board),
+/// or else the first-play hint while that is on (`save.rs` turns it off at the first move). The
+/// line keeps its place when empty, so that the board does not jump when it goes.
 fn show_hint(
     hint: Res<FirstPlayHint>,
     current: Option<Res<CurrentLevel>>,
-    mut line: Query<&mut Node, With<HintLine>>,
+    list: Res<super::collections::Collections>,
+    mut line: Query<&mut Visibility, With<HintLine>>,
     mut texts: Query<&mut Text, With<HintText>>,
 ) {
+    let changed = hint.is_changed() || list.is_changed();
+    if !changed && !current.as_ref().is_some_and(|c| c.is_changed()) {
+        return;
+    }
     let note = current
         .as_ref()
-        .filter(|c| crate::core::save::is_builtin(&c.source))
-        .and_then(|c| c.level().notes.first())
-        .map(String::as_str);
-    let display = if hint.0 || note.is_some() {
-        Display::Flex
+        .and_then(|c| builtin_note(c, &list))
+        .map(str::to_string);
+    let shown = if hint.0 || note.is_some() {
+        Visibility::Inherited
     } else {
-        Display::None
+        Visibility::Hidden
     };
-    for mut n in &mut line {
-        if n.display != display {
-            n.display = display;
+    for mut v in &mut line {
+        v.set_if_neq(shown);
+    }
+    let text = note.as_deref().unwrap_or(FIRST_HINT);
+    for mut t in &mut texts {
+        if t.0 != text {
+            t.0 = text.to_string();
         }
     }
-    let shown = note.unwrap_or(FIRST_HINT);
-    for mut t in &mut texts {
-        if t.0 != shown {
-            t.0 = shown.to_string();
-        }
+}
+
+/// The note of the level being played when it is one of the game's own (by its board).
+pub fn builtin_note<'a>(
+    current: &'a CurrentLevel,
+    list: &'a super::collections::Collections,
+) -> Option<&'a str> {
+    let level = current.level();
+    if crate::core::save::is_builtin(&current.source) {
+        return level.notes.first().map(String::as_str);
+    }
+    let fingerprint = level.fingerprint();
+    list.list
+        .iter()
+        .filter(|e| !e.is_user())
+        .flat_map(|e| &e.collection.levels)
+        .find(|l| l.fingerprint() == fingerprint)
+        .and_then(|l| l.notes.first())
+        .map(String::as_str)
+}
+
+/// The HUD's buttons show while the level is played or solved.
+fn show_hud_buttons(play: Res<State<Play>>, mut rows: Query<&mut Visibility, With<HudButtons>>) {
+    let shown = match play.get() {
+        Play::Active | Play::Solved => Visibility::Inherited,
+        _ => Visibility::Hidden,
+    };
+    for mut v in &mut rows {
+        v.set_if_neq(shown);
     }
 }
 
@@ -465,6 +511,9 @@ pub(super) fn spawn_overlay(
                 align_items: AlignItems::Center,
                 ..default()
             },
+            BackgroundColor(BACKDROP),
+            // Above the HUD, which it dims too (the title screen is higher still).
+            GlobalZIndex(1),
             Pickable::IGNORE,
             DespawnOnExit(state),
         ))
@@ -474,9 +523,9 @@ pub(super) fn spawn_overlay(
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
                     row_gap: px(14),
-                    padding: UiRect::all(px(28)),
-                    max_width: percent(92),
-                    max_height: percent(80),
+                    padding: UiRect::all(px(24)),
+                    max_width: percent(94),
+                    max_height: percent(94),
                     overflow: Overflow::scroll_y(),
                     border_radius: BorderRadius::all(px(14)),
                     ..default()
@@ -508,222 +557,5 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                 ))
                 .observe(on_button);
             });
-    });
-}
-
-/// The simple level picker: one button per level of the collection, the current one marked.
-/// The level browser's thumbnail of a level: its byte map, a few pixels per cell.
-fn thumbnail(
-    level: &crate::core::level::Level,
-    images: &mut Assets<Image>,
-) -> (Handle<Image>, Vec2) {
-    use crate::core::thumbnail;
-    use bevy::color::ColorToPacked;
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-    let c = |c: Color| c.to_srgba().to_u8_array();
-    let palette = thumbnail::Palette {
-        floor: c(super::view::FLOOR),
-        goal: c(super::view::GOAL),
-        wall: c(super::view::WALL),
-        brick: c(super::view::BRICK),
-        box_off_goal: c(super::view::BOX),
-        box_on_goal: c(super::view::BOX_ON_GOAL),
-        worker: c(super::view::WORKER),
-    };
-    let scale = thumbnail::scale_for(level, THUMB_PX as u32);
-    let (w, h, rgba) = thumbnail::draw(level, scale, &palette);
-    let mut image = Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        rgba,
-        TextureFormat::Rgba8UnormSrgb,
-        bevy::asset::RenderAssetUsages::RENDER_WORLD,
-    );
-    image.sampler = bevy::image::ImageSampler::nearest();
-    // Shown at most THUMB_PX wide or high, keeping the board's shape.
-    let k = THUMB_PX / (w.max(h) as f32);
-    (
-        images.add(image),
-        Vec2::new(w as f32, h as f32) * k.min(1.0),
-    )
-}
-
-/// Levels per page of the level browser: few enough that a page fits a phone held either way.
-pub const PAGE_SIZE: usize = 20;
-
-/// The level browser's page.
-#[derive(Resource, Default, Debug)]
-pub struct PickerPage(pub usize);
-
-/// The browser panel (replaced when the page turns).
-#[derive(Component)]
-struct PickerPanel;
-
-/// Opens the browser on the page of the level being played (the change draws it).
-fn open_on_current_page(current: Option<Res<CurrentLevel>>, mut page: ResMut<PickerPage>) {
-    page.0 = current.map_or(0, |c| c.index / PAGE_SIZE);
-}
-
-fn turn_page(mut cmds: MessageReader<PlayerCommand>, mut page: ResMut<PickerPage>) {
-    for cmd in cmds.read() {
-        if let PlayerCommand::Page(p) = *cmd
-            && page.0 != p
-        {
-            page.0 = p;
-        }
-    }
-}
-
-/// The longest side of a thumbnail in the level browser, in logical pixels.
-const THUMB_PX: f32 = 72.0;
-
-fn spawn_picker(
-    mut commands: Commands,
-    current: Option<Res<CurrentLevel>>,
-    saves: Res<super::save::Saves>,
-    list: Res<super::collections::Collections>,
-    mut images: ResMut<Assets<Image>>,
-    page: Res<PickerPage>,
-    old: Query<Entity, With<PickerPanel>>,
-) {
-    let Some(current) = current else { return };
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let pages = current.collection.levels.len().div_ceil(PAGE_SIZE).max(1);
-    let page = page.0.min(pages - 1);
-    let shown = page * PAGE_SIZE..((page + 1) * PAGE_SIZE).min(current.collection.levels.len());
-    let next_unsolved = saves
-        .progress
-        .next_unsolved(&current.collection.levels, current.index);
-    spawn_overlay(&mut commands, Play::Picking, PickerPanel, |panel| {
-        // The collections: the built-in ones and the player's (designed, imported, pasted).
-        panel.spawn(wrap_row()).with_children(|row| {
-            for (i, e) in list.list.iter().enumerate() {
-                let name = &e.collection.name;
-                let mark = if e.source == current.source { "> " } else { "" };
-                row.spawn(command_button(
-                    &format!("{mark}{name} ({})", e.collection.levels.len()),
-                    None,
-                    PlayerCommand::OpenCollection(i),
-                ))
-                .observe(on_button);
-            }
-        });
-        panel.spawn(text(
-            if current.collection.author.is_empty() {
-                format!("{}: choose a level", current.collection.name)
-            } else {
-                format!(
-                    "{} by {}: choose a level",
-                    current.collection.name, current.collection.author
-                )
-            },
-            26.0,
-        ));
-        panel.spawn(wrap_row()).with_children(|grid| {
-            for (i, l) in current.collection.levels.iter().enumerate() {
-                if !shown.contains(&i) {
-                    continue;
-                }
-                let mark = if i == current.index { "> " } else { "" };
-                let title = if l.title.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {}", l.title)
-                };
-                // Solved levels show their best moves / pushes.
-                let record = saves
-                    .progress
-                    .records(l)
-                    .map(|r| {
-                        let m = r.best_moves.as_ref().map(|b| b.moves);
-                        let p = r.best_pushes.as_ref().map(|b| b.pushes);
-                        match (m, p) {
-                            (Some(m), Some(p)) => format!("  [{m}m/{p}p]"),
-                            _ => String::new(),
-                        }
-                    })
-                    .unwrap_or_default();
-                let (image, size) = thumbnail(l, &mut images);
-                grid.spawn((
-                    Button,
-                    CommandButton(PlayerCommand::Choose(i)),
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        align_items: AlignItems::Center,
-                        row_gap: px(4),
-                        min_width: px(88),
-                        min_height: px(48),
-                        padding: UiRect::all(px(6)),
-                        border_radius: BorderRadius::all(px(8)),
-                        flex_shrink: 0.0,
-                        ..default()
-                    },
-                    BackgroundColor(BUTTON),
-                ))
-                .insert_if(super::focus::DefaultFocus, || i == current.index)
-                .observe(on_button)
-                .with_children(|b| {
-                    b.spawn((
-                        ImageNode::new(image),
-                        Node {
-                            width: px(size.x),
-                            height: px(size.y),
-                            ..default()
-                        },
-                        Pickable::IGNORE,
-                    ));
-                    b.spawn((
-                        text(format!("{mark}{}{title}{record}", i + 1), 18.0),
-                        Pickable::IGNORE,
-                    ));
-                });
-            }
-        });
-        panel.spawn(wrap_row()).with_children(|row| {
-            if pages > 1 {
-                if page > 0 {
-                    row.spawn(command_button(
-                        "< Page",
-                        None,
-                        PlayerCommand::Page(page - 1),
-                    ))
-                    .observe(on_button);
-                }
-                row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
-                if page + 1 < pages {
-                    row.spawn(command_button(
-                        "Page >",
-                        None,
-                        PlayerCommand::Page(page + 1),
-                    ))
-                    .observe(on_button);
-                }
-            }
-            if let Some(n) = next_unsolved {
-                row.spawn(command_button(
-                    "Next unsolved",
-                    None,
-                    PlayerCommand::Choose(n),
-                ))
-                .observe(on_button);
-            }
-            for (label, cmd) in [
-                ("Design", PlayerCommand::Design),
-                ("Export .bxa", PlayerCommand::Export("bxa")),
-                ("Export .xsb", PlayerCommand::Export("xsb")),
-                ("Export .bxb", PlayerCommand::Export("bxb")),
-                ("Settings", PlayerCommand::Settings),
-                ("Close", PlayerCommand::Levels),
-            ] {
-                row.spawn(command_button(label, None, cmd))
-                    .observe(on_button);
-            }
-        });
     });
 }

@@ -24,7 +24,8 @@ pub enum PlayerCommand {
     PrevLevel,
     /// Open or close the level picker.
     Levels,
-    /// Play level N (0-based) of the current collection.
+    /// Play level N (0-based): of the collection the level browser shows while it is open, else
+    /// of the collection being played.
     Choose(usize),
     /// Replay this level's solution: the one just made when solved, else the best recording.
     Replay,
@@ -32,7 +33,7 @@ pub enum PlayerCommand {
     Paste,
     /// Open the level designer (on this level when it is the player's own).
     Design,
-    /// Play collection N of the player's collections.
+    /// Show collection N of the player's collections in the level browser.
     OpenCollection(usize),
     /// Export the player's collections in this format (`bxa`, `xsb` or `bxb`).
     Export(&'static str),
@@ -54,6 +55,9 @@ pub enum PlayerCommand {
     Page(usize),
     /// Open the title screen, or leave it for the level.
     Menu,
+    /// Back one screen (Escape, a phone's Back): a screen over the level closes to where it was
+    /// opened from, the level opens the title screen, the title screen returns to the level.
+    Back,
 }
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
@@ -78,6 +82,7 @@ pub enum Action {
     VolumeUp,
     Settings,
     Menu,
+    Back,
 }
 
 impl Action {
@@ -103,10 +108,11 @@ impl Action {
             Action::VolumeUp => PlayerCommand::Volume(true),
             Action::Settings => PlayerCommand::Settings,
             Action::Menu => PlayerCommand::Menu,
+            Action::Back => PlayerCommand::Back,
         }
     }
 
-    const ALL: [Action; 20] = [
+    const ALL: [Action; 21] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -127,12 +133,13 @@ impl Action {
         Action::VolumeUp,
         Action::Settings,
         Action::Menu,
+        Action::Back,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
-/// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab / Escape the level
-/// picker, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
+/// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab the level browser,
+/// Escape back one screen, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
 /// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen; and the
 /// gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for levels, Start for
 /// the picker, North (Y) settings, Mode the title screen. (On screens with buttons, the arrows, the
@@ -171,7 +178,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::PrevLevel, KeyP)
         .insert(Action::PrevLevel, PageUp)
         .insert(Action::Levels, Tab)
-        .insert(Action::Levels, Escape)
+        .insert(Action::Back, Escape)
         .insert(Action::Replay, KeyV)
         .insert(Action::Design, KeyE)
         .insert(Action::Mute, KeyM)

@@ -11,6 +11,7 @@
 
 pub mod art;
 pub mod board;
+pub mod browser;
 pub mod collections;
 pub mod designer;
 pub mod focus;
@@ -124,6 +125,7 @@ impl Plugin for GamePlugin {
             sound::plugin,
             settings::plugin,
             title::plugin,
+            browser::plugin,
         ));
     }
 }
@@ -199,6 +201,7 @@ impl Plugin for AppPlugin {
             sound::playback_plugin,
             settings::screen_plugin,
             title::screen_plugin,
+            browser::screen_plugin,
             focus::plugin,
         ));
         #[cfg(not(target_os = "android"))]

@@ -539,8 +539,11 @@ fn advance(
     }
 }
 
-fn replay_button(label: &str, cmd: ReplayCmd) -> impl Bundle {
-    super::hud::labelled_button(label, ReplayButton(cmd), 56.0, 20.0)
+/// The replay's buttons are all this wide, so that none moves when Play becomes Pause.
+const REPLAY_BUTTON_WIDTH: f32 = 128.0;
+
+fn replay_button(label: &str, icon: Option<ImageNode>, cmd: ReplayCmd) -> impl Bundle {
+    super::hud::icon_button(label, icon, ReplayButton(cmd), REPLAY_BUTTON_WIDTH, 20.0)
 }
 
 fn on_replay_button(
@@ -568,7 +571,12 @@ fn on_timeline<E: std::fmt::Debug + Clone + Reflect>(
     }
 }
 
-fn spawn_panel(mut commands: Commands, replay: Option<Res<Replay>>) {
+fn spawn_panel(
+    mut commands: Commands,
+    replay: Option<Res<Replay>>,
+    art: Option<Res<super::art::ArtAssets>>,
+) {
+    use super::art::tile;
     let keepable = replay.is_some_and(|r| r.keepable.is_some());
     commands
         .spawn((
@@ -590,32 +598,46 @@ fn spawn_panel(mut commands: Commands, replay: Option<Res<Replay>>) {
         ))
         .with_children(|panel| {
             panel.spawn((ReplayText, text("", 20.0), Pickable::IGNORE));
+            // The timeline: a finger-tall strip (48 px) around a thinner visible track.
             panel
                 .spawn((
                     Timeline,
                     Button,
+                    super::hud::OwnColours,
+                    BackgroundColor(Color::NONE),
                     Node {
                         width: percent(100),
-                        height: px(28),
-                        border_radius: BorderRadius::all(px(6)),
+                        height: px(48),
+                        align_items: AlignItems::Center,
                         ..default()
                     },
-                    BackgroundColor(Color::srgb(0.16, 0.18, 0.22)),
                 ))
                 .observe(on_timeline::<Click>)
                 .observe(on_timeline::<Drag>)
                 .with_children(|t| {
                     t.spawn((
-                        TimelineFill,
                         Node {
-                            width: percent(0),
-                            height: percent(100),
+                            width: percent(100),
+                            height: px(20),
                             border_radius: BorderRadius::all(px(6)),
                             ..default()
                         },
-                        BackgroundColor(Color::srgb(0.27, 0.52, 0.95)),
+                        BackgroundColor(Color::srgb(0.16, 0.18, 0.22)),
                         Pickable::IGNORE,
-                    ));
+                    ))
+                    .with_children(|track| {
+                        track.spawn((
+                            TimelineFill,
+                            Node {
+                                width: percent(0),
+                                height: percent(100),
+                                border_radius: BorderRadius::all(px(6)),
+                                ..default()
+                            },
+                            BackgroundColor(Color::srgb(0.27, 0.52, 0.95)),
+                            Pickable::IGNORE,
+                        ));
+                    });
                 });
             panel
                 .spawn(Node {
@@ -627,20 +649,21 @@ fn spawn_panel(mut commands: Commands, replay: Option<Res<Replay>>) {
                 })
                 .with_children(|bar| {
                     let mut buttons = vec![
-                        ("|<", ReplayCmd::ToStart),
-                        ("<", ReplayCmd::Back),
-                        ("Pause", ReplayCmd::PlayPause),
-                        (">", ReplayCmd::Forward),
-                        (">|", ReplayCmd::ToEnd),
-                        ("Slower", ReplayCmd::Slower),
-                        ("Faster", ReplayCmd::Faster),
+                        ("Start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
+                        ("Prev", Some(tile::STEP_BACK), ReplayCmd::Back),
+                        ("Pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
+                        ("Next", Some(tile::STEP), ReplayCmd::Forward),
+                        ("End", Some(tile::NEXT), ReplayCmd::ToEnd),
+                        ("Slower", None, ReplayCmd::Slower),
+                        ("Faster", None, ReplayCmd::Faster),
                     ];
                     if keepable {
-                        buttons.push(("Keep", ReplayCmd::Keep));
+                        buttons.push(("Keep", None, ReplayCmd::Keep));
                     }
-                    buttons.push(("Close", ReplayCmd::Close));
-                    for (label, cmd) in buttons {
-                        let mut b = bar.spawn(replay_button(label, cmd));
+                    buttons.push(("Close", None, ReplayCmd::Close));
+                    for (label, icon, cmd) in buttons {
+                        let icon = art.as_ref().zip(icon).map(|(a, i)| a.icon(i));
+                        let mut b = bar.spawn(replay_button(label, icon, cmd));
                         b.observe(on_replay_button);
                         if cmd == ReplayCmd::PlayPause {
                             b.insert(PlayLabel);
@@ -657,6 +680,7 @@ fn sync_panel(
     mut fill: Query<&mut Node, With<TimelineFill>>,
     play_buttons: Query<&Children, With<PlayLabel>>,
     mut labels: Query<&mut Text, Without<ReplayText>>,
+    mut icons: Query<&mut ImageNode>,
 ) {
     let Some(session) = session else { return };
     let b = session.game.board();
@@ -687,13 +711,23 @@ fn sync_panel(
     for mut n in &mut fill {
         n.width = percent(frac * 100.0);
     }
-    let label = if replay.playing { "Pause" } else { "Play" };
+    let (label, icon) = if replay.playing {
+        ("Pause", super::art::tile::PAUSE)
+    } else {
+        ("Play", super::art::tile::PLAY)
+    };
     for children in &play_buttons {
         for c in children {
             if let Ok(mut t) = labels.get_mut(*c)
                 && t.0 != label
             {
                 t.0 = label.to_string();
+            }
+            if let Ok(mut image) = icons.get_mut(*c)
+                && let Some(atlas) = image.texture_atlas.as_mut()
+                && atlas.index != icon
+            {
+                atlas.index = icon;
             }
         }
     }

@@ -183,7 +183,9 @@ pub(super) fn restore_level(
                     }
                 }
             };
-            let Some(collection) = collection else { return };
+            let Some(collection) = collection.filter(|c| !c.levels.is_empty()) else {
+                return;
+            };
             // The level by its board: it may have moved within the file.
             let index = if collection
                 .levels

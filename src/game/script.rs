@@ -8,8 +8,9 @@
 //! gestures into Bevy's touch input), `wait` (until the worker stops), `frames N`,
 //! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture; `FILE.png.buttons`
-//! lists the window size, the cell size, the screen (`Play` state) and every button's rectangle
-//! (logical pixels) and label.
+//! lists the window size, the cell size, the screen (`Play` state) and every visible button's
+//! rectangle (logical pixels) and label; `FILE.png.texts` every text on screen. All three are
+//! written after the frame's view is updated, from the frame in the picture.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -85,6 +86,7 @@ fn key_code(name: &str) -> Option<KeyCode> {
         "end" => End,
         "plus" | "equal" => Equal,
         "minus" => Minus,
+        "back" | "browserback" => BrowserBack,
         s if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
             const LETTERS: [KeyCode; 26] = [
                 KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN,
@@ -92,9 +94,23 @@ fn key_code(name: &str) -> Option<KeyCode> {
             ];
             LETTERS[(s.as_bytes()[0] - b'a') as usize]
         }
-        _ => return None,
+        s => {
+            const DIGITS: [KeyCode; 10] = [
+                Digit0, Digit1, Digit2, Digit3, Digit4, Digit5, Digit6, Digit7, Digit8, Digit9,
+            ];
+            let d = s.strip_prefix("digit").unwrap_or(s);
+            match d.as_bytes() {
+                [c] if c.is_ascii_digit() => DIGITS[(c - b'0') as usize],
+                _ => return None,
+            }
+        }
     })
 }
+
+/// The key names a script may use (`key NAME`, or several joined with `+`).
+pub const KEY_NAMES: &str = "A to Z, 0 to 9 (or Digit0 to Digit9), Up, Down, Left, Right \
+    (or ArrowUp …), Backspace, PageUp, PageDown, Ctrl, Shift, Space, Tab, Enter, Escape, Home, End, \
+    Plus (or Equal), Minus, Back (a phone's Back key)";
 
 impl Script {
     /// Parses a script; `final_shot` is appended as a last screenshot (after a wait).
@@ -113,17 +129,16 @@ impl Script {
             let bad = |m: &str| format!("script step {} ({part:?}): {m}", i + 1);
             match cmd {
                 "tap" | "click" => {
-                    let (x, y) = crate::cli::parse_cell(arg).map_err(|e| bad(&e))?;
+                    let (x, y) = crate::core::notation::parse_cell(arg).map_err(|e| bad(&e))?;
                     steps.push(ScriptStep::Tap(x, y));
                     steps.push(ScriptStep::Frames(2));
                 }
                 "key" => {
                     let keys: Option<Vec<KeyCode>> =
                         arg.split('+').map(|k| key_code(k.trim())).collect();
-                    steps.push(ScriptStep::Key(
-                        keys.filter(|k| !k.is_empty())
-                            .ok_or_else(|| bad("unknown key"))?,
-                    ));
+                    steps.push(ScriptStep::Key(keys.filter(|k| !k.is_empty()).ok_or_else(
+                        || bad(&format!("unknown key; the keys are {KEY_NAMES}")),
+                    )?));
                     steps.push(ScriptStep::Frames(2));
                 }
                 "lurd" => {
@@ -147,7 +162,7 @@ impl Script {
                 }
                 "touch" | "swipe" | "pinch" => {
                     let (cell, rest) = arg.split_once(' ').unwrap_or((arg, ""));
-                    let (x, y) = crate::cli::parse_cell(cell).map_err(|e| bad(&e))?;
+                    let (x, y) = crate::core::notation::parse_cell(cell).map_err(|e| bad(&e))?;
                     let gesture = match cmd {
                         "touch" => TouchGesture::Tap,
                         "swipe" => TouchGesture::Swipe(
@@ -172,8 +187,8 @@ impl Script {
                     let (a, b) = arg
                         .split_once(' ')
                         .ok_or_else(|| bad("drag takes two cells: drag X,Y X,Y"))?;
-                    let a = crate::cli::parse_cell(a.trim()).map_err(|e| bad(&e))?;
-                    let b = crate::cli::parse_cell(b.trim()).map_err(|e| bad(&e))?;
+                    let a = crate::core::notation::parse_cell(a.trim()).map_err(|e| bad(&e))?;
+                    let b = crate::core::notation::parse_cell(b.trim()).map_err(|e| bad(&e))?;
                     steps.push(ScriptStep::Drag(a, b));
                     steps.push(ScriptStep::Frames(2));
                 }
@@ -210,6 +225,8 @@ struct Runner {
     /// Mouse events still to send, one batch per frame: the pointer's action at a screen
     /// point, and the mouse button's change if any.
     mouse: std::collections::VecDeque<(PointerAction, Vec2, Option<ButtonState>)>,
+    /// A screenshot to take once this frame's view is updated.
+    pending_shot: Option<PathBuf>,
     /// A screenshot being written.
     shot: Option<PathBuf>,
     /// Touch events still to send, one batch per frame.
@@ -222,8 +239,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Runner>()
         .add_systems(
             Update,
-            run_script
-                .before(AppSystems::RecordInput)
+            (
+                run_script.before(AppSystems::RecordInput),
+                take_screenshot.after(AppSystems::SyncView),
+            )
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(Update, time_limit)
@@ -247,28 +266,22 @@ fn time_limit(time: Res<Time<Real>>, mut runner: ResMut<Runner>, mut exit: Messa
 }
 
 fn run_script(
-    mut commands: Commands,
     script: Res<Script>,
     mut runner: ResMut<Runner>,
     window: Single<Entity, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    session: Option<Res<Session>>,
-    current: Option<Res<CurrentLevel>>,
+    cells: CellsOnScreen,
     queue: Res<StepQueue>,
     animating: Res<Animating>,
-    movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
     mut keys: MessageWriter<KeyboardInput>,
     mut pointer: MessageWriter<PointerInput>,
     mut exit: MessageWriter<AppExit>,
     problem: Res<super::hud::LevelProblem>,
-    (buttons, labels, window_info, mut touch_out, mut mouse_buttons, design, play): (
-        Query<(&UiGlobalTransform, &Children, &ComputedNode), With<Button>>,
+    (buttons, labels, window_info, mut touch_out, mut mouse_buttons): (
+        Query<(&UiGlobalTransform, &Children, &InheritedVisibility), With<Button>>,
         Query<&Text>,
         Single<&Window, With<PrimaryWindow>>,
         MessageWriter<TouchInput>,
         MessageWriter<MouseButtonInput>,
-        Option<Res<super::designer::Design>>,
-        Option<Res<State<super::Play>>>,
     ),
 ) {
     let window = *window;
@@ -316,6 +329,9 @@ fn run_script(
         }
         return;
     }
+    if runner.pending_shot.is_some() {
+        return;
+    }
     if let Some(shot) = &runner.shot {
         if !shot.exists() {
             return;
@@ -326,26 +342,11 @@ fn run_script(
         runner.frames_left -= 1;
         return;
     }
-    let (cam, cam_t) = *camera;
-    let board = session.as_ref().map(|s| s.game.board());
+    let board = cells.session.as_ref().map(|s| s.game.board());
     // In the designer, cells are the designed level's.
-    let designing = play
-        .as_ref()
-        .is_some_and(|p| *p.get() == super::Play::Design);
-    let design_size = design
-        .as_ref()
-        .filter(|_| designing)
-        .map(|d| (d.editor.level.width, d.editor.level.height));
-    let indent = if designing {
-        0
-    } else {
-        current.as_ref().map_or(0, |c| c.level().source_indent)
-    };
-    let screen_of = |p: Pos| {
-        let (w, h) = design_size.or(board.map(|b| (b.width(), b.height())))?;
-        cam.world_to_viewport(cam_t, world_of(p, w, h).extend(0.0))
-            .ok()
-    };
+    let designing = cells.designing();
+    let indent = cells.indent();
+    let screen_of = |p: Pos| cells.screen_of(p);
     let Some(step) = script.steps.get(runner.at).cloned() else {
         exit.write(AppExit::Success);
         return;
@@ -458,10 +459,11 @@ fn run_script(
             runner.touches.extend(batches);
         }
         ScriptStep::Button(label) => {
-            let found = buttons.iter().find(|(_, children, _)| {
-                children
-                    .iter()
-                    .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
+            let found = buttons.iter().find(|(_, children, visible)| {
+                visible.get()
+                    && children
+                        .iter()
+                        .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
             });
             let Some((at, _, _)) = found else {
                 error!("button {label:?}: there is no such button on screen");
@@ -480,74 +482,9 @@ fn run_script(
             }
         }
         ScriptStep::Screenshot(path) => {
-            let mut layout = String::new();
-            let mut items: Vec<(bool, Pos)> =
-                movers.iter().map(|(g, worker)| (worker, g.0)).collect();
-            items.sort_by_key(|(worker, p)| (!worker, p.y, p.x));
-            for (worker, p) in items {
-                let s = screen_of(p).unwrap_or(Vec2::NAN);
-                let kind = if worker {
-                    "worker"
-                } else if board.and_then(|b| b.get(p)).is_some_and(|c| c.on_goal()) {
-                    "box-on-goal"
-                } else {
-                    "box"
-                };
-                layout += &format!("{kind} {} {} {:.0} {:.0}\n", p.x + indent, p.y, s.x, s.y);
-            }
-            match board {
-                Some(b) => {
-                    layout += &format!(
-                        "moves {} pushes {} solved {}\n",
-                        b.moves(),
-                        b.pushes(),
-                        b.is_solved()
-                    )
-                }
-                None => {
-                    layout += &format!(
-                        "no playable level: {}\n",
-                        problem.0.as_deref().unwrap_or("none loaded")
-                    )
-                }
-            }
-            // Every button on screen: its rectangle in logical pixels and its label.
-            let scale = window_info.scale_factor();
-            let cell_px = match (screen_of(Pos::new(0, 0)), screen_of(Pos::new(1, 0))) {
-                (Some(a), Some(b)) => a.distance(b),
-                _ => 0.0,
-            };
-            let screen = play
-                .as_ref()
-                .map_or("none".to_string(), |p| format!("{:?}", p.get()));
-            let mut rects = format!(
-                "window {} {} cell {cell_px:.1} screen {screen}\n",
-                window_info.width(),
-                window_info.height()
-            );
-            for (t, children, node) in &buttons {
-                let label: String = children
-                    .iter()
-                    .filter_map(|c| labels.get(c).ok())
-                    .map(|t| t.0.clone())
-                    .collect();
-                let size = node.size() / scale;
-                let top_left = t.translation / scale - size / 2.0;
-                rects += &format!(
-                    "{:.1} {:.1} {:.1} {:.1} {label}\n",
-                    top_left.x, top_left.y, size.x, size.y
-                );
-            }
-            let _ = std::fs::remove_file(&path);
-            let written = std::fs::write(path.with_extension("png.layout"), layout)
-                .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects));
-            if let Err(e) = written {
-                error!("{}: {e}", path.display());
-            }
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path.clone()));
-            runner.shot = Some(path);
+            // Taken after this frame's view is updated (`take_screenshot`), so that the layout
+            // files describe the frame in the picture.
+            runner.pending_shot = Some(path);
         }
     }
     if let Some(at) = click_at {
@@ -566,4 +503,205 @@ fn run_script(
         ));
     }
     runner.at += 1;
+}
+
+/// Where the script's cells are on screen: the board's (or, in the designer, the designed
+/// level's) cells through the board camera, columns as written in the file.
+#[derive(bevy::ecs::system::SystemParam)]
+struct CellsOnScreen<'w, 's> {
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
+    session: Option<Res<'w, Session>>,
+    current: Option<Res<'w, CurrentLevel>>,
+    design: Option<Res<'w, super::designer::Design>>,
+    play: Option<Res<'w, State<super::Play>>>,
+}
+
+impl CellsOnScreen<'_, '_> {
+    fn designing(&self) -> bool {
+        self.play
+            .as_ref()
+            .is_some_and(|p| *p.get() == super::Play::Design)
+    }
+
+    /// Columns are counted as written in the level file (its rows may be indented).
+    fn indent(&self) -> u32 {
+        if self.designing() {
+            0
+        } else {
+            self.current.as_ref().map_or(0, |c| c.level().source_indent)
+        }
+    }
+
+    fn size(&self) -> Option<(u32, u32)> {
+        if self.designing() {
+            let d = self.design.as_ref()?;
+            return Some((d.editor.level.width, d.editor.level.height));
+        }
+        let b = self.session.as_ref()?.game.board();
+        Some((b.width(), b.height()))
+    }
+
+    /// The screen point of a cell (in the level's own columns).
+    fn screen_of(&self, p: Pos) -> Option<Vec2> {
+        let (w, h) = self.size()?;
+        let (cam, cam_t) = *self.camera;
+        cam.world_to_viewport(cam_t, world_of(p, w, h).extend(0.0))
+            .ok()
+    }
+}
+
+/// Writes a pending screenshot's `.layout` and `.buttons` files from this frame's state, after the
+/// view has been updated, and asks Bevy for the picture of the same frame.
+fn take_screenshot(
+    mut commands: Commands,
+    mut runner: ResMut<Runner>,
+    cells: CellsOnScreen,
+    movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
+    problem: Res<super::hud::LevelProblem>,
+    buttons: Query<
+        (
+            &UiGlobalTransform,
+            &Children,
+            &ComputedNode,
+            &InheritedVisibility,
+            Option<&bevy::ui::CalculatedClip>,
+        ),
+        With<Button>,
+    >,
+    labels: Query<&Text>,
+    texts: Query<(&Text, &InheritedVisibility)>,
+    window: Single<&Window, With<PrimaryWindow>>,
+) {
+    let Some(path) = runner.pending_shot.take() else {
+        return;
+    };
+    // Every text on screen, one per line (new lines shown as ` / `).
+    let shown: String = texts
+        .iter()
+        .filter(|(t, v)| v.get() && !t.0.is_empty())
+        .map(|(t, _)| t.0.replace('\n', " / ") + "\n")
+        .collect();
+    let layout = layout_text(&cells, &movers, &problem);
+    let scale = window.scale_factor();
+    let cell_px = match (
+        cells.screen_of(Pos::new(0, 0)),
+        cells.screen_of(Pos::new(1, 0)),
+    ) {
+        (Some(a), Some(b)) => a.distance(b),
+        _ => 0.0,
+    };
+    let screen = cells
+        .play
+        .as_ref()
+        .map_or("none".to_string(), |p| format!("{:?}", p.get()));
+    let mut rects = format!(
+        "window {} {} cell {cell_px:.1} screen {screen}\n",
+        window.width(),
+        window.height()
+    );
+    // Every button the player can see: the part of its rectangle inside the panel that clips it
+    // (a button cut by a panel's edge is listed cut), in logical pixels, and its label.
+    for (t, children, node, visible, clip) in &buttons {
+        let size = node.size();
+        let mut rect = Rect::from_center_size(t.translation, size);
+        if let Some(c) = clip {
+            rect = rect.intersect(c.clip);
+        }
+        if !visible.get() || rect.is_empty() || size.x <= 0.0 {
+            continue;
+        }
+        let label: String = children
+            .iter()
+            .filter_map(|c| labels.get(c).ok())
+            .map(|t| t.0.clone())
+            .collect();
+        let (min, size) = (rect.min / scale, rect.size() / scale);
+        rects += &format!(
+            "{:.1} {:.1} {:.1} {:.1} {label}\n",
+            min.x, min.y, size.x, size.y
+        );
+    }
+    let _ = std::fs::remove_file(&path);
+    let written = std::fs::write(path.with_extension("png.layout"), layout)
+        .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects))
+        .and_then(|()| std::fs::write(path.with_extension("png.texts"), shown));
+    if let Err(e) = written {
+        error!("{}: {e}", path.display());
+    }
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path.clone()));
+    runner.shot = Some(path);
+}
+
+/// The `.layout` text: the worker and each box with its cell and screen pixel, then the counters.
+fn layout_text(
+    cells: &CellsOnScreen,
+    movers: &Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
+    problem: &super::hud::LevelProblem,
+) -> String {
+    let board = cells.session.as_ref().map(|s| s.game.board());
+    let indent = cells.indent();
+    let mut layout = String::new();
+    let mut items: Vec<(bool, Pos)> = movers.iter().map(|(g, worker)| (worker, g.0)).collect();
+    items.sort_by_key(|(worker, p)| (!worker, p.y, p.x));
+    for (worker, p) in items {
+        let s = cells.screen_of(p).unwrap_or(Vec2::NAN);
+        let kind = if worker {
+            "worker"
+        } else if board.and_then(|b| b.get(p)).is_some_and(|c| c.on_goal()) {
+            "box-on-goal"
+        } else {
+            "box"
+        };
+        layout += &format!("{kind} {} {} {:.0} {:.0}\n", p.x + indent, p.y, s.x, s.y);
+    }
+    match board {
+        Some(b) => {
+            layout += &format!(
+                "moves {} pushes {} solved {}\n",
+                b.moves(),
+                b.pushes(),
+                b.is_solved()
+            )
+        }
+        None => {
+            layout += &format!(
+                "no playable level: {}\n",
+                problem.0.as_deref().unwrap_or("none loaded")
+            )
+        }
+    }
+    layout
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_and_named_keys_parse_and_a_wrong_key_lists_the_names() {
+        let s = Script::parse("key 4; key Digit6; key Ctrl+Z; key Back", None).unwrap();
+        let keys: Vec<&Vec<KeyCode>> = s
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                ScriptStep::Key(k) => Some(k),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                &vec![KeyCode::Digit4],
+                &vec![KeyCode::Digit6],
+                &vec![KeyCode::ControlLeft, KeyCode::KeyZ],
+                &vec![KeyCode::BrowserBack],
+            ]
+        );
+        let e = Script::parse("key F13", None).unwrap_err();
+        assert!(e.contains("unknown key") && e.contains("0 to 9"), "{e}");
+        let e = Script::parse("tap -1,2", None).unwrap_err();
+        assert!(e.contains("not a column number"), "{e}");
+    }
 }

@@ -72,12 +72,8 @@ fn settings_commands(
         match *cmd {
             PlayerCommand::Settings => match play.get() {
                 Play::Settings => next_play.set(close(&mut back_to)),
-                Play::Title => {
-                    *back_to = Some(Play::Title);
-                    next_play.set(Play::Settings)
-                }
-                Play::Active | Play::Solved | Play::Picking => {
-                    *back_to = None;
+                from @ (Play::Title | Play::Active | Play::Solved | Play::Picking) => {
+                    *back_to = Some(*from);
                     next_play.set(Play::Settings)
                 }
                 Play::Replay | Play::Design => {}
@@ -92,8 +88,8 @@ fn settings_commands(
                 settings.step_seconds = STEP_SECONDS[j];
             }
             PlayerCommand::ToggleInstant => settings.instant = !settings.instant,
-            // Escape (the level menu's key) also closes the settings.
-            PlayerCommand::Levels if *play.get() == Play::Settings => {
+            // Escape and Back close the settings, and so does Tab (the browser's key).
+            PlayerCommand::Back | PlayerCommand::Levels if *play.get() == Play::Settings => {
                 next_play.set(close(&mut back_to))
             }
             _ => {}

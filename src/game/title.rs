@@ -4,8 +4,8 @@
 //! Mode button or the phone's back key from the level) returns to it.
 //!
 //! Keys: Enter / Space / the gamepad's South (A) press the highlighted button (Continue at first;
-//! the arrows and the d-pad move the highlight, `focus.rs`); Home continues; Tab or Escape open
-//! the levels; O the settings.
+//! the arrows and the d-pad move the highlight, `focus.rs`); Home, Escape and a phone's Back
+//! continue; Tab opens the levels; O the settings.
 
 use bevy::prelude::*;
 
@@ -55,13 +55,20 @@ fn title_commands(
     mut cmds: MessageReader<PlayerCommand>,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
+    session: Option<Res<super::Session>>,
 ) {
     for cmd in cmds.read() {
         match (cmd, play.get()) {
-            (PlayerCommand::Menu, Play::Title) => next_play.set(Play::Active),
-            (PlayerCommand::Menu, Play::Active | Play::Solved | Play::Picking) => {
-                next_play.set(Play::Title)
+            // Continue: the level as it was left, its solved panel included.
+            (PlayerCommand::Menu | PlayerCommand::Back, Play::Title) => {
+                next_play.set(if session.as_ref().is_some_and(|s| s.game.is_solved()) {
+                    Play::Solved
+                } else {
+                    Play::Active
+                })
             }
+            (PlayerCommand::Menu, Play::Active | Play::Solved | Play::Picking)
+            | (PlayerCommand::Back, Play::Active | Play::Solved) => next_play.set(Play::Title),
             _ => {}
         }
     }

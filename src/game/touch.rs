@@ -4,8 +4,8 @@
 //! A gesture with two fingers never moves the worker, and fingers that land one after the other do
 //! not tap. Mouse input never comes here: a mouse drag is not a swipe.
 //!
-//! Also the Back key (Android's back button): undo, or at the start of the history the level
-//! menu; it closes the menu and the replay screen.
+//! Also the Back key (Android's back button): undo while a level has moves, else back one screen
+//! as Escape goes.
 
 use std::collections::HashMap;
 
@@ -368,8 +368,9 @@ fn tapped(
     }
 }
 
-/// The Back key (Android's back button, a keyboard's Browser Back): closes the menu or the
-/// replay, else undoes, and at the start of the history opens the level menu.
+/// The Back key (Android's back button, a keyboard's Browser Back): in a level with moves made it
+/// undoes; anywhere else it goes back one screen, as Escape does (the replay closes, the designer
+/// is done, a level at its start opens the title screen, the title screen returns to the level).
 fn back_key(
     keys: Res<ButtonInput<Key>>,
     codes: Res<ButtonInput<KeyCode>>,
@@ -378,34 +379,22 @@ fn back_key(
     mut out: MessageWriter<PlayerCommand>,
     mut replay: MessageWriter<super::replay::ReplayCmd>,
     mut design: MessageWriter<super::designer::DesignCmd>,
-    mut exit: MessageWriter<AppExit>,
 ) {
     if !(keys.just_pressed(Key::BrowserBack) || codes.just_pressed(KeyCode::BrowserBack)) {
         return;
     }
     match play.get() {
-        Play::Picking => {
-            out.write(PlayerCommand::Levels);
-        }
-        Play::Settings => {
-            out.write(PlayerCommand::Settings);
-        }
         Play::Replay => {
             replay.write(super::replay::ReplayCmd::Close);
         }
         Play::Design => {
             design.write(super::designer::DesignCmd::Done);
         }
-        Play::Title => {
-            exit.write(AppExit::Success);
+        Play::Active if session.is_some_and(|s| !s.game.history().is_empty()) => {
+            out.write(PlayerCommand::Undo);
         }
-        Play::Active | Play::Solved => {
-            let at_start = session.is_none_or(|s| s.game.history().is_empty());
-            out.write(if at_start {
-                PlayerCommand::Menu
-            } else {
-                PlayerCommand::Undo
-            });
+        _ => {
+            out.write(PlayerCommand::Back);
         }
     }
 }

@@ -63,12 +63,10 @@ fn plan(
     mut load: MessageWriter<LoadLevel>,
     mut unreachable: MessageWriter<Unreachable>,
     play: Res<State<Play>>,
-    mut next_play: ResMut<NextState<Play>>,
 ) {
     let mut session = session;
     for cmd in commands_in.read() {
-        // Once solved, only undo, restart and level changes make sense; in the picker, only
-        // choosing a level or closing it.
+        // Once solved, only undo, restart and level changes make sense.
         let allowed = match play.get() {
             Play::Active => true,
             Play::Solved => !matches!(
@@ -78,33 +76,16 @@ fn plan(
                     | PlayerCommand::WalkTo(_)
                     | PlayerCommand::Tap(_)
             ),
-            Play::Picking => matches!(
-                cmd,
-                PlayerCommand::Levels
-                    | PlayerCommand::NextLevel
-                    | PlayerCommand::PrevLevel
-                    | PlayerCommand::Choose(_)
-                    | PlayerCommand::OpenCollection(_)
-                    | PlayerCommand::Export(_)
-                    | PlayerCommand::Design
-            ),
-            // The replay screen, the designer and the settings have their own controls.
-            // The title screen opens the level list; its other buttons are its own.
-            Play::Title => matches!(cmd, PlayerCommand::Levels),
-            Play::Replay | Play::Design | Play::Settings => false,
+            // The browser's own buttons are `browser.rs`'s; N and P still change the level.
+            Play::Picking => matches!(cmd, PlayerCommand::NextLevel | PlayerCommand::PrevLevel),
+            // The title screen, the replay screen, the designer and the settings have their own
+            // controls.
+            Play::Title | Play::Replay | Play::Design | Play::Settings => false,
         };
         if !allowed {
             continue;
         }
         match *cmd {
-            PlayerCommand::Levels => {
-                next_play.set(if *play.get() == Play::Picking {
-                    Play::Active
-                } else {
-                    Play::Picking
-                });
-                continue;
-            }
             PlayerCommand::NextLevel | PlayerCommand::PrevLevel | PlayerCommand::Choose(_) => {
                 if let Some(current) = &current {
                     let n = current.collection.levels.len();

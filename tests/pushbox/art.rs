@@ -140,6 +140,9 @@ fn floors_and_joined_walls_cover_their_cells_and_frames_continue_them() {
             tile::LEVELS,
             tile::SETTINGS,
             tile::NEXT,
+            tile::STEP_BACK,
+            tile::STEP,
+            tile::PAUSE,
         ] {
             let solid: Vec<[u8; 4]> = (0..s)
                 .flat_map(|y| (0..s).map(move |x| (x, y)))

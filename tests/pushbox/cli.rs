@@ -4,7 +4,7 @@ use std::process::{Command, Output};
 
 use pushbox::core::files;
 
-use crate::{shared, temp_dir};
+use crate::{fixture, temp_dir};
 
 fn pushbox(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pushbox"))
@@ -27,8 +27,8 @@ fn s(p: &std::path::Path) -> &str {
 
 #[test]
 fn verify_prints_a_line_per_solution_and_a_closing_count() {
-    let levels = shared("levels/microban/Microban_155.xsb");
-    let sols = shared("solutions/microban/microban_I_push-optimal.tsv");
+    let levels = fixture("levels/microban/Microban_155.xsb");
+    let sols = fixture("solutions/microban/microban_I_push-optimal.tsv");
     let o = pushbox(&["verify", s(&levels), s(&sols)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -37,7 +37,7 @@ fn verify_prints_a_line_per_solution_and_a_closing_count() {
         out.lines()
             .next()
             .unwrap()
-            .contains("level 1 \"1\" (line 2): ok, 33 moves, 8 pushes"),
+            .contains("level 1 (line 2): ok, 33 moves, 8 pushes"),
         "{out}"
     );
     assert_eq!(out.lines().last().unwrap(), "152 passed, 0 failed");
@@ -46,7 +46,7 @@ fn verify_prints_a_line_per_solution_and_a_closing_count() {
 #[test]
 fn verify_fails_on_a_wrong_count_or_a_bad_solution() {
     let d = temp_dir("verify");
-    let levels = shared("levels/xsokoban/XSokoban_90.xsb");
+    let levels = fixture("levels/xsokoban/XSokoban_90.xsb");
     let tsv = d.join("bad.tsv");
     std::fs::write(&tsv, "level\tmoves\tpushes\tlurd\n1\t231\t97\tullluuuLUllDlldddrRRRRRRRRRRRllllllluuululldDDuulldddrRRRRRRRRRRurDllllllllllllulldRRRRRRRRRRRRRdrUluRRlldlllllluuululldDDDDDuulldddrRRRRRRRRRRRurDllllllllllllulldRRRRRRRRRRRRRRRRRRRRRRRRR\n2\t1\t0\tu\n").unwrap();
     let o = pushbox(&["verify", s(&levels), s(&tsv)]);
@@ -56,7 +56,7 @@ fn verify_fails_on_a_wrong_count_or_a_bad_solution() {
     assert_eq!(out.lines().last().unwrap(), "0 passed, 2 failed");
     // A plain LURD file: one line per level in order.
     let lurd = d.join("one.lurd.txt");
-    let first = std::fs::read_to_string(shared("solutions/xsokoban/xsokoban_level1.tsv")).unwrap();
+    let first = std::fs::read_to_string(fixture("solutions/xsokoban/xsokoban_level1.tsv")).unwrap();
     let sol = first
         .lines()
         .nth(1)
@@ -77,7 +77,7 @@ fn verify_fails_on_a_wrong_count_or_a_bad_solution() {
 
 #[test]
 fn path_prints_the_shortest_walk_or_fails() {
-    let levels = shared("levels/xsokoban/XSokoban_90.xsb");
+    let levels = fixture("levels/xsokoban/XSokoban_90.xsb");
     let o = pushbox(&["path", s(&levels), "--level", "1", "--to", "16,6"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "urrrrru\n");
@@ -85,7 +85,7 @@ fn path_prints_the_shortest_walk_or_fails() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("cannot be reached"), "{}", stderr(&o));
     // Microban 35 is indented: columns count as written in the file.
-    let micro = shared("levels/microban/Microban_155.xsb");
+    let micro = fixture("levels/microban/Microban_155.xsb");
     let text = std::fs::read_to_string(&micro).unwrap();
     let start = text.lines().position(|l| l == "; 35").unwrap();
     let rows: Vec<&str> = text
@@ -120,7 +120,7 @@ fn path_prints_the_shortest_walk_or_fails() {
 #[test]
 fn convert_one_file_and_a_batch() {
     let d = temp_dir("convert");
-    let micro = shared("levels/microban/Microban_155.xsb");
+    let micro = fixture("levels/microban/Microban_155.xsb");
     let out = d.join("micro.bxb");
     let o = pushbox(&["convert", s(&micro), "--to", s(&out)]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -129,7 +129,7 @@ fn convert_one_file_and_a_batch() {
     let o = pushbox(&[
         "convert",
         s(&out),
-        s(&shared("levels/xsokoban/XSokoban_90.xsb")),
+        s(&fixture("levels/xsokoban/XSokoban_90.xsb")),
         "--to",
         s(&batch),
         "--format",
@@ -146,7 +146,8 @@ fn convert_one_file_and_a_batch() {
         )),
         "{info}"
     );
-    assert!(info.contains("   1 \"1\""), "{info}");
+    // Microban's `; 1` is the level's number, not a title.
+    assert!(info.contains("   1 -   "), "{info}");
     // Several inputs need a folder and a format.
     let o = pushbox(&["convert", s(&out), s(&micro), "--to", s(&d.join("x.bxa"))]);
     assert!(!o.status.success());
@@ -243,7 +244,7 @@ fn a_killed_writer_always_leaves_a_loadable_save() {
 fn backup_export_and_import_merge_the_better_solutions() {
     use pushbox::core::level::Recording;
     use pushbox::core::save::{Progress, Store};
-    let level = files::load(&shared("levels/xsokoban/XSokoban_90.xsb"))
+    let level = files::load(&fixture("levels/xsokoban/XSokoban_90.xsb"))
         .unwrap()
         .collection
         .levels[0]
@@ -296,12 +297,12 @@ fn backup_export_and_import_merge_the_better_solutions() {
 #[test]
 fn convert_with_records_writes_the_players_solutions_into_the_export() {
     use pushbox::core::save::{Progress, Store};
-    let src = shared("levels/xsokoban/XSokoban_90.xsb");
+    let src = fixture("levels/xsokoban/XSokoban_90.xsb");
     let c = files::load(&src).unwrap().collection;
     let data = temp_dir("records-export");
     let mut p = Progress::default();
     // Level 1's published solution.
-    let tsv = std::fs::read_to_string(shared("solutions/xsokoban/xsokoban_level1.tsv")).unwrap();
+    let tsv = std::fs::read_to_string(fixture("solutions/xsokoban/xsokoban_level1.tsv")).unwrap();
     let lurd = tsv
         .lines()
         .nth(1)
@@ -326,7 +327,7 @@ fn convert_with_records_writes_the_players_solutions_into_the_export() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stdout(&o).contains("1 levels take the player's records"),
+        stdout(&o).contains("1 level takes the player's records"),
         "{}",
         stdout(&o)
     );
@@ -379,4 +380,113 @@ fn solve_and_generate_write_solutions_that_verify() {
         "{}",
         stderr(&o)
     );
+}
+
+/// Microban 155 has ten boxes sealed on their goals outside the worker's area: `solve` treats them
+/// as decoration. Exit codes: 0 solved, 3 no solution, 4 gave up, 1 bad input.
+#[test]
+fn solve_exit_codes_and_sealed_boxes_on_goals() {
+    let micro = fixture("levels/microban/Microban_155.xsb");
+    let o = pushbox(&["solve", s(&micro), "--level", "155"]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).starts_with("level 155 \"The Dungeon\"\t"),
+        "{}",
+        stdout(&o)
+    );
+    let lurd = stdout(&o).trim().rsplit('\t').next().unwrap().to_string();
+    let level = files::load(&micro).unwrap().collection.levels[154].clone();
+    let g = pushbox::core::lurd::check_solution(&level.board().unwrap(), &lurd).unwrap();
+    assert!(g.is_solved());
+
+    let d = temp_dir("cli-solve-codes");
+    let stuck = d.join("stuck.xsb");
+    std::fs::write(&stuck, "#####\n#$ .#\n#  @#\n#####\n").unwrap();
+    let o = pushbox(&["solve", s(&stuck)]);
+    assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
+    assert!(stdout(&o).contains("no solution"), "{}", stdout(&o));
+    let o = pushbox(&["solve", s(&micro), "--level", "60", "--max-states", "3"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stdout(&o));
+    assert!(stdout(&o).contains("gave up after"), "{}", stdout(&o));
+    let o = pushbox(&["solve", s(&d.join("missing.xsb"))]);
+    assert_eq!(o.status.code(), Some(1));
+    let help = stdout(&pushbox(&["solve", "--help"]));
+    assert!(help.contains("Exit status: 0 when every level"), "{help}");
+}
+
+/// Wrong inputs say what is wrong, exit non-zero and write nothing.
+#[test]
+fn tools_refuse_empty_files_impossible_settings_and_cells_off_the_board() {
+    let d = temp_dir("cli-wrong");
+    let text = d.join("notes.txt");
+    std::fs::write(&text, "just some words\nand no board\n").unwrap();
+    let out = d.join("out.bxb");
+    for args in [
+        vec!["info", s(&text)],
+        vec!["convert", s(&text), "--to", s(&out)],
+    ] {
+        let o = pushbox(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains("no level found"), "{}", stderr(&o));
+    }
+    assert!(!out.exists(), "no empty collection written");
+    let o = pushbox(&["convert", s(&text), "--to", s(&out), "--allow-empty"]);
+    assert!(o.status.success() && out.exists(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(0 levels)"), "{}", stdout(&o));
+
+    let sok = d.join("gen.sok");
+    let o = pushbox(&["generate", "--size", "3x3", "--boxes", "5", "--to", s(&sok)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a 3x3 room holds 1 to 1 boxes"),
+        "{}",
+        stderr(&o)
+    );
+    let o = pushbox(&[
+        "generate",
+        "--size",
+        "4x3",
+        "--boxes",
+        "2",
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--to",
+        s(&sok),
+    ]);
+    let made = stderr(&o);
+    if o.status.success() {
+        assert!(made.contains(&format!("to {}", s(&sok))), "{made}");
+        assert!(sok.exists());
+    } else {
+        assert!(
+            made.contains("nothing was written") && !sok.exists(),
+            "{made}"
+        );
+    }
+
+    let xsok = fixture("levels/xsokoban/XSokoban_90.xsb");
+    let o = pushbox(&["path", s(&xsok), "--level", "1", "--to", "99,99"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cell 99,99 is outside the 19×11 board"),
+        "{}",
+        stderr(&o)
+    );
+    let o = pushbox(&["path", s(&xsok), "--level", "1", "--to", "-1,2"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("\"-1\" is not a column number"),
+        "{}",
+        stderr(&o)
+    );
+    // Counts read as English: "1 box", never "1 boxes".
+    let tutorial = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/levels/tutorial.bxb");
+    let info = stdout(&pushbox(&["info", tutorial]));
+    assert!(
+        info.contains(", 1 box,") && !info.contains("1 boxes"),
+        "{info}"
+    );
+    assert!(info.contains("1 solution in the file"), "{info}");
 }

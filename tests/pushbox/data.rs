@@ -1,14 +1,14 @@
-//! The published collections and solutions in `../shared/data/`.
+//! The published collections and solutions in `tests/data/`.
 
 use pushbox::core::files;
 use pushbox::core::formats::{Format, bxa, bxb, xsb};
 use pushbox::core::level::Collection;
 use pushbox::core::{lurd, validate};
 
-use crate::{shared, temp_dir};
+use crate::{fixture, temp_dir};
 
 fn load(rel: &str) -> Collection {
-    let l = files::load(&shared(rel)).unwrap();
+    let l = files::load(&fixture(rel)).unwrap();
     assert!(l.warnings.is_empty(), "{:?}", l.warnings);
     l.collection
 }
@@ -28,9 +28,26 @@ fn titles(c: &Collection) -> Vec<String> {
 fn microban_all_155_levels_with_titles() {
     let c = load("levels/microban/Microban_155.xsb");
     assert_eq!(c.levels.len(), 155);
-    let expected: Vec<String> = (1..=155).map(|n| n.to_string()).collect();
-    assert_eq!(titles(&c), expected);
-    assert_eq!(c.levels[153].notes, ["'Take the long way home.'"]);
+    // `; N` is the level's number, not a title; a quoted line after it is the title.
+    let named: Vec<(usize, String)> = titles(&c)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, t)| !t.is_empty())
+        .collect();
+    let quoted = std::fs::read_to_string(crate::fixture("levels/microban/Microban_155.xsb"))
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with('\''))
+        .count();
+    assert_eq!(named.len(), quoted, "{named:?}");
+    assert!(
+        named
+            .iter()
+            .all(|(_, t)| !t.starts_with(char::is_numeric) || t.contains(' '))
+    );
+    assert_eq!(c.levels[153].title, "Take the long way home.");
+    assert_eq!(c.levels[154].title, "The Dungeon");
+    assert!(c.levels[153].notes.is_empty());
     for (i, l) in c.levels.iter().enumerate() {
         let b = l.board().unwrap();
         assert_eq!(validate::problems(&b), vec![], "level {}", i + 1);
@@ -107,7 +124,7 @@ fn records_match_across_collections_by_board_fingerprint() {
 
 /// Rows of a TSV solution file: (level, moves, pushes, lurd).
 fn tsv(rel: &str) -> Vec<(usize, u32, u32, String)> {
-    let text = std::fs::read_to_string(shared(rel)).unwrap();
+    let text = std::fs::read_to_string(fixture(rel)).unwrap();
     let mut lines = text.lines();
     let header: Vec<&str> = lines
         .next()
@@ -251,7 +268,7 @@ fn solutions_become_recordings_in_bxb() {
 fn the_solver_matches_published_push_optimal_counts() {
     let c = load("levels/microban/Microban_155.xsb");
     let tsv =
-        std::fs::read_to_string(shared("solutions/microban/microban_I_push-optimal.tsv")).unwrap();
+        std::fs::read_to_string(fixture("solutions/microban/microban_I_push-optimal.tsv")).unwrap();
     let optimal: std::collections::HashMap<usize, u32> = tsv
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -59,6 +59,14 @@ fn open_designer(app: &mut App) {
     assert_eq!(play(app), Play::Design);
 }
 
+/// Opens the designer (on a copy of the level being played, in "My levels"), adds a new level
+/// and moves it first: the designer then shows the starter room as level 1.
+fn open_designer_on_starter(app: &mut App) {
+    open_designer(app);
+    design(app, [DesignCmd::NewLevel, DesignCmd::Shift(true)]);
+    assert_eq!(app.world().resource::<Design>().level, 0);
+}
+
 const STARTER: [&str; 6] = [
     "########", "# $  . #", "#      #", "#   @  #", "#      #", "########",
 ];
@@ -67,7 +75,7 @@ const STARTER: [&str; 6] = [
 fn designer_paints_resizes_undoes_and_validates() {
     let d = crate::temp_dir("designer");
     let mut app = app_with_data(&d);
-    open_designer(&mut app);
+    open_designer_on_starter(&mut app);
     assert_eq!(rows(&app), STARTER);
     let status = |app: &App| app.world().resource::<Design>().status();
     assert!(status(&app).ends_with("playable"), "{}", status(&app));
@@ -97,7 +105,7 @@ fn designer_paints_resizes_undoes_and_validates() {
     );
     assert_eq!(rows(&app)[1], "# *. . #");
     assert!(
-        status(&app).contains("1 boxes but 5 goals"),
+        status(&app).contains("1 box but 5 goals"),
         "{}",
         status(&app)
     );
@@ -168,7 +176,7 @@ fn designer_paints_resizes_undoes_and_validates() {
 fn a_user_collection_is_saved_as_made_and_reloads_byte_identically() {
     let d = crate::temp_dir("usercoll");
     let mut app = app_with_data(&d);
-    open_designer(&mut app);
+    open_designer_on_starter(&mut app);
     design(
         &mut app,
         [
@@ -195,7 +203,8 @@ fn a_user_collection_is_saved_as_made_and_reloads_byte_identically() {
     let on_disk = std::fs::read(&file).unwrap();
     let list = app.world().resource::<Collections>();
     let entry = list.list.iter().find(|e| e.is_user()).unwrap();
-    assert_eq!(entry.collection.levels.len(), 3);
+    // The copy of the level being played, the starter room and the two made from it.
+    assert_eq!(entry.collection.levels.len(), 4);
     assert_eq!(
         on_disk,
         formats::write(Format::Bxb, &entry.collection),
@@ -219,7 +228,7 @@ fn a_user_collection_is_saved_as_made_and_reloads_byte_identically() {
 fn test_play_solves_and_stores_the_solution_with_the_level() {
     let d = crate::temp_dir("testplay");
     let mut app = app_with_data(&d);
-    open_designer(&mut app);
+    open_designer_on_starter(&mut app);
     design(
         &mut app,
         [
@@ -396,7 +405,7 @@ fn two_fingers_in_the_designer_zoom_and_never_paint() {
     use bevy::input::touch::{TouchInput, TouchPhase};
     let d = crate::temp_dir("designzoom");
     let mut app = app_with_data(&d);
-    open_designer(&mut app);
+    open_designer_on_starter(&mut app);
     let before = rows(&app);
     // A finger starts a stroke (picking would send this Press); a second finger lands.
     design(
@@ -441,8 +450,77 @@ fn a_level_file_opened_for_play_designs_into_my_levels() {
     // As `play --level FILE` leaves it: a collection that is not one of the player's.
     app.world_mut().resource_mut::<CurrentLevel>().source = "/elsewhere/levels.xsb".into();
     open_designer(&mut app);
-    let design = app.world().resource::<Design>();
+    let designed = app.world().resource::<Design>();
     let list = app.world().resource::<Collections>();
-    assert_eq!(list.list[design.collection].collection.name, "My levels");
-    assert_eq!(rows(&app), STARTER);
+    let mine = &list.list[designed.collection].collection;
+    assert_eq!(mine.name, "My levels");
+    // The designer opens on a copy of the level being played, not on a blank room.
+    let playing = app.world().resource::<CurrentLevel>().level().clone();
+    assert_eq!(mine.levels.len(), 1);
+    assert_eq!(mine.levels[0].cells, playing.cells);
+    assert_ne!(rows(&app), STARTER);
+    // Done, then Design again on the same level: the same copy, not a second one.
+    design(&mut app, [DesignCmd::Done]);
+    app.update();
+    assert_eq!(play(&app), Play::Active);
+    app.world_mut().resource_mut::<CurrentLevel>().source = "/elsewhere/levels.xsb".into();
+    open_designer(&mut app);
+    let list = app.world().resource::<Collections>();
+    let mine = list
+        .list
+        .iter()
+        .find(|e| e.collection.name == "My levels")
+        .unwrap();
+    assert_eq!(mine.collection.levels.len(), 1, "copied once");
+}
+
+/// Leaving the designer by every way out never loses the game: Done (Escape) on a playable and
+/// on an unplayable level, Back, and Done after test-play and Design again. Each used to panic
+/// ("Resource does not exist") in the frame after Done.
+#[test]
+fn every_way_out_of_the_designer_keeps_the_app_running() {
+    let d = crate::temp_dir("designexit");
+    let mut app = app_with_data(&d);
+    for leave in 0..4 {
+        open_designer(&mut app);
+        match leave {
+            0 => design(&mut app, [DesignCmd::Done]),
+            1 => {
+                design(&mut app, [DesignCmd::Test]);
+                app.update();
+                assert_eq!(play(&app), Play::Active);
+                open_designer(&mut app);
+                design(&mut app, [DesignCmd::Done]);
+            }
+            2 => {
+                use leafwing_input_manager::user_input::Buttonlike;
+                KeyCode::BrowserBack.press(app.world_mut());
+                app.update();
+                KeyCode::BrowserBack.release(app.world_mut());
+            }
+            _ => {
+                // Unplayable (no boxes left): Done returns to the level that was on the board.
+                design(
+                    &mut app,
+                    [
+                        DesignCmd::Pen(Pen::Floor),
+                        DesignCmd::ToggleArea,
+                        DesignCmd::Press(Pos::new(0, 0)),
+                        DesignCmd::Over(Pos::new(6, 2)),
+                        DesignCmd::Release,
+                        DesignCmd::ToggleArea,
+                        DesignCmd::Done,
+                    ],
+                );
+            }
+        }
+        for _ in 0..4 {
+            app.update();
+        }
+        assert_eq!(play(&app), Play::Active, "way out {leave}");
+        assert!(
+            !app.world().contains_resource::<Design>(),
+            "way out {leave}"
+        );
+    }
 }

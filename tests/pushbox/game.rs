@@ -483,3 +483,183 @@ fn the_title_screen_opens_at_a_plain_start_and_leads_everywhere() {
     settle(&mut app);
     assert_eq!(moves(&app), 1, "playing again");
 }
+
+fn play_now(app: &App) -> Play {
+    *app.world().resource::<State<Play>>().get()
+}
+
+fn two_frames(app: &mut App, cmd: PlayerCommand) {
+    send(app, cmd);
+    app.update();
+    app.update();
+}
+
+/// Choosing the level being played in the browser returns to it as it was: moves, undo and redo.
+#[test]
+fn choosing_the_current_level_in_the_browser_keeps_its_moves() {
+    let mut app = app(Some((builtin(), 1)));
+    for d in [Direction::Up, Direction::Left] {
+        send(&mut app, PlayerCommand::Step(d));
+        settle(&mut app);
+    }
+    let made = moves(&app);
+    assert!(made > 0);
+    two_frames(&mut app, PlayerCommand::Levels);
+    assert_eq!(play_now(&app), Play::Picking);
+    two_frames(&mut app, PlayerCommand::Choose(1));
+    assert_eq!(play_now(&app), Play::Active);
+    assert_eq!(moves(&app), made, "the moves are kept");
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    assert_eq!(moves(&app), made - 1, "and can be undone");
+    // Another level of the same collection starts that level.
+    two_frames(&mut app, PlayerCommand::Levels);
+    two_frames(&mut app, PlayerCommand::Choose(2));
+    assert_eq!(app.world().resource::<CurrentLevel>().index, 2);
+    assert_eq!(moves(&app), 0);
+}
+
+/// A collection button shows that collection's levels; the level being played is untouched until
+/// a level of it is chosen. Escape (Back) closes the browser where it was opened from.
+#[test]
+fn a_collection_button_shows_its_levels_before_anything_is_played() {
+    use pushbox::game::browser::Browser;
+    use pushbox::game::collections::Collections;
+    let d = crate::temp_dir("browse");
+    let mut app = crate::save::app_with_data(&d);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    let before = app.world().resource::<CurrentLevel>().clone();
+    two_frames(&mut app, PlayerCommand::Levels);
+    let pushbox_at = app
+        .world()
+        .resource::<Collections>()
+        .list
+        .iter()
+        .position(|e| e.collection.name == "PushBox")
+        .unwrap();
+    two_frames(&mut app, PlayerCommand::OpenCollection(pushbox_at));
+    assert_eq!(play_now(&app), Play::Picking, "still browsing");
+    assert_eq!(app.world().resource::<Browser>().shown, Some(pushbox_at));
+    let now = app.world().resource::<CurrentLevel>();
+    assert_eq!(
+        (now.source.as_str(), now.index),
+        (before.source.as_str(), before.index)
+    );
+    assert_eq!(moves(&app), 1, "nothing was played or restarted");
+    two_frames(&mut app, PlayerCommand::Page(1));
+    assert_eq!(app.world().resource::<Browser>().page, 1);
+    two_frames(&mut app, PlayerCommand::Back);
+    assert_eq!(play_now(&app), Play::Active);
+    assert_eq!(moves(&app), 1);
+    // Open it again, look at PushBox, and choose its level 5.
+    two_frames(&mut app, PlayerCommand::Levels);
+    assert_eq!(
+        app.world().resource::<Browser>().shown,
+        None,
+        "opens on the current one"
+    );
+    two_frames(&mut app, PlayerCommand::OpenCollection(pushbox_at));
+    two_frames(&mut app, PlayerCommand::Choose(4));
+    app.update();
+    let now = app.world().resource::<CurrentLevel>();
+    assert_eq!((now.collection.name.as_str(), now.index), ("PushBox", 4));
+    assert_eq!(play_now(&app), Play::Active);
+    assert_eq!(moves(&app), 0);
+}
+
+/// Escape (`PlayerCommand::Back`) on every screen that has no keys of its own: one screen back.
+#[test]
+fn escape_goes_back_one_screen_everywhere() {
+    let mut app = app(Some((builtin(), 0)));
+    for (cmd, then) in [
+        (PlayerCommand::Back, Play::Title),
+        (PlayerCommand::Back, Play::Active),
+        (PlayerCommand::Settings, Play::Settings),
+        (PlayerCommand::Back, Play::Active),
+        (PlayerCommand::Levels, Play::Picking),
+        (PlayerCommand::Back, Play::Active),
+        (PlayerCommand::Menu, Play::Title),
+        (PlayerCommand::Settings, Play::Settings),
+        (PlayerCommand::Back, Play::Title),
+        (PlayerCommand::Levels, Play::Picking),
+        (PlayerCommand::Levels, Play::Title),
+        (PlayerCommand::Back, Play::Active),
+    ] {
+        two_frames(&mut app, cmd);
+        assert_eq!(play_now(&app), then, "after {cmd:?}");
+    }
+    // Solved: Escape leaves the panel for the title screen; Continue comes back to it.
+    for d in "rRR".chars() {
+        send(
+            &mut app,
+            PlayerCommand::Step(Direction::from_lurd(d).unwrap()),
+        );
+        settle(&mut app);
+    }
+    assert_eq!(play_now(&app), Play::Solved);
+    two_frames(&mut app, PlayerCommand::Back);
+    assert_eq!(play_now(&app), Play::Title);
+}
+
+/// A collection file with no level in the data folder is not listed (a notice names it) and is
+/// left as it is; nothing can open it.
+#[test]
+fn an_empty_collection_in_the_data_folder_is_not_listed() {
+    use pushbox::game::collections::{CollectionCmd, Collections};
+    let d = crate::temp_dir("emptycoll");
+    std::fs::create_dir_all(d.join("collections")).unwrap();
+    let empty = pushbox::core::formats::write(
+        pushbox::core::formats::Format::Bxb,
+        &Collection {
+            name: "Nothing".into(),
+            ..Default::default()
+        },
+    );
+    std::fs::write(d.join("collections/nothing.bxb"), &empty).unwrap();
+    let mut app = crate::save::app_with_data(&d);
+    let list = app.world().resource::<Collections>();
+    assert!(list.list.iter().all(|e| e.collection.name != "Nothing"));
+    let notices = &app.world().resource::<pushbox::game::save::Notices>().0;
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("nothing.bxb") && n.contains("has no level")),
+        "{notices:?}"
+    );
+    // Opening an index that is not there does nothing either.
+    app.world_mut().write_message(CollectionCmd::Open(99));
+    app.update();
+    app.update();
+    assert_eq!(
+        std::fs::read(d.join("collections/nothing.bxb")).unwrap(),
+        empty
+    );
+    assert_eq!(play_now(&app), Play::Active);
+}
+
+/// A built-in level opened from its file (`play --level assets/levels/tutorial.bxb:4`) shows its
+/// hint line, as it does when reached from the built-in collection.
+#[test]
+fn tutorial_hints_show_when_the_file_is_opened_directly() {
+    use pushbox::game::collections::Collections;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb");
+    let c = files::load(&path).unwrap().collection;
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(CurrentLevel {
+        collection: c.clone(),
+        index: 3,
+        source: path.display().to_string(),
+    });
+    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    app.update();
+    let current = app.world().resource::<CurrentLevel>();
+    let list = app.world().resource::<Collections>();
+    let note = pushbox::game::hud::builtin_note(current, list);
+    assert!(!c.levels[3].notes.is_empty());
+    assert_eq!(note, Some(c.levels[3].notes[0].as_str()));
+    // A level that is not one of the game's shows no note line.
+    let mut other = current.clone();
+    other.collection.levels[3].cells.reverse();
+    assert_eq!(pushbox::game::hud::builtin_note(&other, list), None);
+}

@@ -1,6 +1,7 @@
 //! PushBox integration tests: one test crate (every test file would link the whole game).
 //!
-//! The published levels and solutions are read from `../shared/data/` beside the project.
+//! The published levels and solutions are read from `tests/data/` (test fixtures, with their
+//! origins in `tests/data/README.md`).
 
 mod art;
 mod cli;
@@ -14,16 +15,12 @@ mod window;
 
 use std::path::PathBuf;
 
-/// A file of the shared test data.
-pub fn shared(rel: &str) -> PathBuf {
+/// A file of the test data in `tests/data/`.
+pub fn fixture(rel: &str) -> PathBuf {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("tests/data")
         .join(rel);
-    assert!(
-        p.exists(),
-        "test data {} is missing (shared/ must sit beside the project)",
-        p.display()
-    );
+    assert!(p.exists(), "test data {} is missing", p.display());
     p
 }
 

@@ -289,7 +289,7 @@ fn back(app: &mut App) {
 }
 
 #[test]
-fn the_back_key_undoes_then_opens_the_title_then_leaves() {
+fn the_back_key_undoes_then_goes_back_one_screen_at_a_time() {
     let mut app = app_on(2);
     crate::game::send(
         &mut app,
@@ -311,7 +311,37 @@ fn the_back_key_undoes_then_opens_the_title_then_leaves() {
         |mut r: MessageReader<AppExit>, mut n: ResMut<Exits>| n.0 += r.read().count(),
     );
     let exits = |app: &App| app.world().resource::<Exits>().0;
-    assert_eq!(exits(&app), 0);
     back(&mut app);
-    assert_eq!(exits(&app), 1, "back on the title screen leaves the game");
+    assert_eq!(
+        play(&app),
+        Play::Active,
+        "back on the title screen returns to the level"
+    );
+    assert_eq!(exits(&app), 0, "and never closes the game");
+    // The browser, the settings and the solved panel close to where they were opened from.
+    for (open, from) in [
+        (PlayerCommand::Levels, Play::Active),
+        (PlayerCommand::Settings, Play::Active),
+    ] {
+        crate::game::send(&mut app, open);
+        app.update();
+        app.update();
+        assert_ne!(play(&app), from, "{open:?} opened");
+        back(&mut app);
+        assert_eq!(play(&app), from, "back from {open:?}");
+    }
+    crate::game::send(&mut app, PlayerCommand::Menu);
+    app.update();
+    app.update();
+    crate::game::send(&mut app, PlayerCommand::Levels);
+    app.update();
+    app.update();
+    assert_eq!(play(&app), Play::Picking);
+    back(&mut app);
+    assert_eq!(
+        play(&app),
+        Play::Title,
+        "the browser opened from the title returns there"
+    );
+    assert_eq!(exits(&app), 0);
 }

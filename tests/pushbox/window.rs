@@ -90,7 +90,8 @@ impl Shot {
     }
 
     /// Checks the colour at the art's probe point of every listed item (the worker's shirt, the
-    /// box's panel). With `overlay`, an item may also be seen through the solved panel.
+    /// box's panel). With `overlay`, an item is seen dimmed by the backdrop of a screen over the
+    /// board, or is hidden under that screen's opaque panel.
     fn check_colours(&self, overlay: bool) {
         for (kind, x, y, sx, sy) in &self.layout {
             let want = match kind.as_str() {
@@ -100,7 +101,10 @@ impl Shot {
             };
             let (px, py) = art::PROBE;
             let got = self.pixel(sx + (px - 0.5) * self.cell, sy + (py - 0.5) * self.cell);
-            let seen = close(got, want) || (overlay && close(got, through_panel(want)));
+            let dimmed = over(pushbox::game::hud::BACKDROP, want);
+            let seen = close(got, want)
+                || (overlay
+                    && (close(got, dimmed) || close(got, over(pushbox::game::hud::PANEL, dimmed))));
             assert!(
                 seen,
                 "{kind} at cell {x},{y} (screen {sx},{sy}): pixel {got:?}, expected {:?}",
@@ -129,13 +133,13 @@ fn srgb(c: bevy::color::Color) -> [u8; 3] {
     [s.red, s.green, s.blue].map(|v| (v * 255.0).round() as u8)
 }
 
-/// A colour as seen through the solved panel (alpha blending in linear space, as Bevy renders).
-fn through_panel(c: bevy::color::Color) -> bevy::color::Color {
+/// A colour seen through a translucent layer (alpha blending in linear space, as Bevy renders).
+fn over(layer: bevy::color::Color, c: bevy::color::Color) -> bevy::color::Color {
     use bevy::color::{ColorToComponents, LinearRgba};
-    let panel = pushbox::game::hud::PANEL.to_linear();
-    let a = panel.alpha;
+    let layer = layer.to_linear();
+    let a = layer.alpha;
     let under = c.to_linear().to_vec3();
-    LinearRgba::from_vec3(panel.to_vec3() * a + under * (1.0 - a)).into()
+    LinearRgba::from_vec3(layer.to_vec3() * a + under * (1.0 - a)).into()
 }
 
 fn close(a: [u8; 3], c: bevy::color::Color) -> bool {
@@ -302,7 +306,7 @@ fn the_window_restores_the_game_and_replays_a_solution() {
         &format!("{}:1", level1.display()),
         "--input",
         &format!(
-            "clipboard rrrr; frames 5; key Ctrl+V; frames 3; clipboard rlrRR; frames 5; key Ctrl+V; frames 3; button >|; wait; screenshot {}; button Keep; frames 2; button Close; frames 3",
+            "clipboard rrrr; frames 5; key Ctrl+V; frames 3; clipboard rlrRR; frames 5; key Ctrl+V; frames 3; button End; wait; screenshot {}; button Keep; frames 2; button Close; frames 3",
             pasted.display()
         ),
     ]);
@@ -368,7 +372,7 @@ impl Buttons {
 fn phone_windows_fit_the_hud_zoom_and_browser() {
     let d = temp_dir("window-phone");
     let data = d.join("data");
-    let big = crate::shared("levels/microban/Microban_155.xsb");
+    let big = crate::fixture("levels/microban/Microban_155.xsb");
     for (w, h) in [(1080, 2340), (2340, 1080)] {
         let tag = format!("{w}x{h}");
         let shot = |n: &str| d.join(format!("{tag}-{n}.png"));
@@ -455,7 +459,8 @@ fn the_designer_draws_test_plays_and_exports_a_level() {
     let data = d.join("data");
     let (designed, solved) = (d.join("designed.png"), d.join("solved.png"));
     let script = format!(
-        "key E; frames 3; button Wall; button Area; drag 0,0 7,5; button Floor; drag 1,1 6,4; \
+        "key E; frames 3; button New; button Earlier; frames 2; \
+         button Wall; button Area; drag 0,0 7,5; button Floor; drag 1,1 6,4; \
          button Area; button Wall; drag 3,2 3,3; button Worker; tap 1,4; button Box; tap 2,2; \
          button Goal; tap 5,1; frames 2; screenshot {}; button Test; wait; frames 3; \
          lurd ruUluRRR; wait; screenshot {}; key Tab; frames 3; button Export .bxa; frames 3",
@@ -515,7 +520,7 @@ fn the_designer_draws_test_plays_and_exports_a_level() {
 fn import_copy_and_paste_through_the_real_clipboard() {
     let d = temp_dir("window-clip");
     let data = d.join("data");
-    let micro = crate::shared("levels/microban/Microban_155.xsb");
+    let micro = crate::fixture("levels/microban/Microban_155.xsb");
     let end = d.join("pasted.png");
     if !play(&[
         "--data-dir",
@@ -595,7 +600,7 @@ fn every_screen_renders_at_desktop_size() {
     let d = temp_dir("window-screens");
     let shot = |n: &str| d.join(format!("{n}.png"));
     let script = format!(
-        "key Home; frames 4; screenshot {}; key ArrowDown; frames 2; key Enter; frames 4; screenshot {}; key Tab; frames 3; screenshot {}; lurd rRR; wait; frames 4",
+        "key Home; frames 4; screenshot {}; key ArrowDown; frames 2; key Enter; frames 4; screenshot {}; key Tab; frames 3; key Escape; frames 3; screenshot {}; lurd rRR; wait; frames 4",
         shot("title").display(),
         shot("browser").display(),
         shot("level").display(),
@@ -671,4 +676,201 @@ fn every_screen_renders_at_desktop_size() {
     solved.check_colours(true);
     assert!(solved.white_near_centre() > 300, "the solved text");
     sb.get("Next level", 48.0);
+}
+
+/// The screen tour: from a level, every screen by every way in and every way out it has (Escape,
+/// the phone's Back, Done, Close, the buttons), a screenshot after each step and the screen it
+/// must be. The game must never panic on the way (leaving the designer used to).
+#[test]
+fn the_screen_tour_visits_and_leaves_every_screen() {
+    // (steps, the screen after them)
+    let tour: &[(&str, &str)] = &[
+        ("frames 2", "Active"),
+        ("key Home", "Title"),
+        ("key Escape", "Active"),
+        ("key Home; button Levels", "Picking"),
+        ("key Escape", "Title"),
+        ("key Back", "Active"),
+        ("key Tab; button PushBox (40)", "Picking"),
+        ("button Close", "Active"),
+        ("key Tab; button Tutorial (10)", "Picking"),
+        ("key Back", "Active"),
+        ("key O", "Settings"),
+        ("key Escape", "Active"),
+        ("key Home; button Settings", "Settings"),
+        ("button Close", "Title"),
+        ("button Continue", "Active"),
+        ("button Menu; key O; key Back", "Title"),
+        ("key Escape; key E", "Design"),
+        ("key Escape", "Active"),
+        ("button Design", "Design"),
+        ("button Done", "Active"),
+        ("key E; key T", "Active"),
+        ("button Design", "Design"),
+        ("key Escape", "Active"),
+        ("key E; key Back", "Active"),
+        ("key E; key 4; tap 1,1; frames 2", "Design"),
+        ("button Done", "Active"),
+        ("key E; button Worker; tap 1,1; frames 2", "Design"),
+        ("button Done", "Active"),
+        ("lurd rRR", "Solved"),
+        ("key Escape", "Title"),
+        ("key Escape", "Solved"),
+        ("button Replay", "Replay"),
+        ("button Close", "Solved"),
+        ("key V", "Replay"),
+        ("key Escape", "Solved"),
+        ("key V; key Back", "Solved"),
+        ("key Tab", "Picking"),
+        ("button Close", "Solved"),
+        ("key Z", "Active"),
+    ];
+    let d = temp_dir("window-tour");
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb");
+    for (w, h) in [(1280, 720), (1080, 2340)] {
+        let shot = |i: usize| d.join(format!("{w}x{h}-{i:02}.png"));
+        let script: Vec<String> = tour
+            .iter()
+            .enumerate()
+            .map(|(i, (steps, _))| format!("{steps}; frames 3; screenshot {}", shot(i).display()))
+            .collect();
+        let screen = format!("-screen 0 {}x{}x24", w.max(h), w.max(h));
+        let data = d.join(format!("data-{w}x{h}"));
+        if !play_sized(
+            &screen,
+            &[
+                "--data-dir",
+                data.to_str().unwrap(),
+                "--size",
+                &format!("{w}x{h}"),
+                "--level",
+                &format!("{}:1", level_file.display()),
+                "--input",
+                &script.join("; "),
+            ],
+        ) {
+            return;
+        }
+        for (i, (steps, want)) in tour.iter().enumerate() {
+            let b = Buttons::load(&shot(i));
+            assert_eq!(b.screen, *want, "{w}x{h} step {i} ({steps})");
+            b.check_finger_sized(&format!("{w}x{h} step {i} ({steps})"));
+        }
+        // The designer was left by Done, Escape and Back; what it made is in "My levels".
+        let mine = files::load(&data.join("collections/my-levels.bxb")).unwrap();
+        assert_eq!(mine.collection.levels.len(), 1, "one copy of the level");
+        // The browser showed PushBox's first page while the tutorial level stayed on the board.
+        let browsed = Buttons::load(&shot(6));
+        let levels: Vec<&str> = browsed
+            .rects
+            .iter()
+            .map(|r| r.4.as_str())
+            .filter(|l| l.starts_with(char::is_numeric))
+            .collect();
+        let mut numbers: Vec<u32> = levels
+            .iter()
+            .filter_map(|l| l.split(' ').next()?.parse().ok())
+            .collect();
+        numbers.sort_unstable();
+        assert_eq!(
+            numbers,
+            (1..=20).collect::<Vec<u32>>(),
+            "{w}x{h}: every level button of the first page: {levels:?}"
+        );
+        browsed.get("Close", 48.0);
+        browsed.get("> PushBox (40)", 48.0);
+        let back = Shot::load(&shot(7));
+        assert_eq!(
+            back.cells("worker"),
+            [Pos::new(1, 1)],
+            "still tutorial level 1"
+        );
+        // The replay's buttons are one width and stay put when Play becomes Pause; its text
+        // counts what the layout (the same frame) says.
+        let replays: Vec<usize> = (0..tour.len()).filter(|&i| tour[i].1 == "Replay").collect();
+        assert!(replays.len() >= 2);
+        let mut starts = Vec::new();
+        for &i in &replays {
+            let b = Buttons::load(&shot(i));
+            for label in ["Start", "Prev", "Next", "End", "Slower", "Faster", "Close"] {
+                assert_eq!(b.get(label, 48.0).2, 128.0, "{w}x{h} step {i}: {label}");
+            }
+            let play = b
+                .rects
+                .iter()
+                .find(|r| r.4 == "Play" || r.4 == "Pause")
+                .unwrap();
+            assert_eq!(play.2, 128.0);
+            starts.push(b.get("Start", 48.0));
+            let moves = Shot::load(&shot(i)).moves;
+            let texts = std::fs::read_to_string(shot(i).with_extension("png.texts")).unwrap();
+            assert!(
+                texts.contains(&format!("Moves {moves} ")),
+                "{w}x{h} step {i}: the layout's {moves} moves on screen: {texts}"
+            );
+        }
+        assert!(starts.windows(2).all(|p| p[0] == p[1]), "{starts:?}");
+        // The HUD's buttons are listed (and shown) only while the level is on screen.
+        for (i, (_, want)) in tour.iter().enumerate() {
+            let b = Buttons::load(&shot(i));
+            let hud = b.rects.iter().any(|r| r.4 == "Restart");
+            assert_eq!(
+                hud,
+                matches!(*want, "Active" | "Solved"),
+                "{w}x{h} step {i} ({want}): {:?}",
+                b.rects
+            );
+        }
+    }
+}
+
+/// The first-play hint goes at the first move; the board must not jump (be refitted) when it goes.
+#[test]
+fn the_board_stays_put_when_the_first_play_hint_goes() {
+    let d = temp_dir("window-hint");
+    let level_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
+    let level = files::load(&level_file).unwrap().collection.levels[0].clone();
+    assert!(
+        level.notes.is_empty(),
+        "a level whose line shows only the first-play hint"
+    );
+    let board = level.board().unwrap();
+    let dir = Direction::SEARCH_ORDER
+        .into_iter()
+        .find(|&d| board.clone().step(d).is_ok())
+        .expect("a first step");
+    let (before, after) = (d.join("before.png"), d.join("after.png"));
+    if !play(&[
+        "--data-dir",
+        d.join("data").to_str().unwrap(),
+        "--level",
+        &format!("{}:1", level_file.display()),
+        "--input",
+        &format!(
+            "screenshot {}; lurd {}; wait; frames 30; screenshot {}",
+            before.display(),
+            dir.lurd(false),
+            after.display()
+        ),
+    ]) {
+        return;
+    }
+    let (a, b) = (Buttons::load(&before), Buttons::load(&after));
+    assert!(a.cell_px > 0.0);
+    assert!(
+        (a.cell_px - b.cell_px).abs() < 0.01,
+        "cells {} px before the first move, {} px after",
+        a.cell_px,
+        b.cell_px
+    );
+    let (sa, sb) = (Shot::load(&before), Shot::load(&after));
+    let box_a: Vec<_> = sa.layout.iter().filter(|l| l.0 != "worker").collect();
+    let box_b: Vec<_> = sb.layout.iter().filter(|l| l.0 != "worker").collect();
+    if dir_pushes_nothing(&board, dir) {
+        assert_eq!(box_a, box_b, "the boxes stay at the same pixels");
+    }
+}
+
+fn dir_pushes_nothing(board: &pushbox::core::Board, dir: Direction) -> bool {
+    board.clone().step(dir).is_ok_and(|m| m.box_to.is_none())
 }

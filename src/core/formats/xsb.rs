@@ -131,19 +131,47 @@ impl Para<'_> {
     }
 }
 
+/// A line's text in a quoted pair (`'The Dungeon'`, `"Hall"`), if it is quoted.
+fn quoted(text: &str) -> Option<&str> {
+    ['\'', '"'].into_iter().find_map(|q| {
+        text.strip_prefix(q)
+            .and_then(|t| t.strip_suffix(q))
+            .filter(|t| !t.trim().is_empty())
+            .map(str::trim)
+    })
+}
+
+/// What a title line names: its text without quotes, or nothing when it is a bare number (the
+/// level's number, which the game shows anyway).
+fn title_text(text: &str) -> Option<String> {
+    if text.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(quoted(text).unwrap_or(text).to_string())
+}
+
 /// Applies a paragraph to a level: keys, solutions, notes; a lone line may become the title.
 fn apply_to_level(level: &mut Level, para: &Para, lone_is_title: bool) {
     let mut lines = &para.lines[..];
     if lone_is_title && level.title.is_empty() {
         if let Some(t) = para.lone_title() {
-            level.title = t;
+            level.title = title_text(&t).unwrap_or_default();
             return;
         }
         if let Some(first) = lines.first()
             && key_value(strip_comment(first)).is_none()
         {
-            level.title = strip_comment(first).to_string();
             lines = &lines[1..];
+            match title_text(strip_comment(first)) {
+                Some(t) => level.title = t,
+                // `; 155` then `'The Dungeon'`: the number counts, the quoted line names.
+                None => {
+                    if let Some(t) = lines.first().and_then(|l| quoted(strip_comment(l))) {
+                        level.title = t.to_string();
+                        lines = &lines[1..];
+                    }
+                }
+            }
         }
     }
     let mut in_solution = false;
@@ -493,8 +521,10 @@ mod tests {
 
     #[test]
     fn title_before_with_and_without_blank_line() {
+        // A bare number is the level's number, not a title.
         let c = read("t", &format!("; 1\n\n{A}\n\n; 2\n{B}\n")).unwrap();
-        assert_eq!(titles(&c), ["1", "2"]);
+        assert_eq!(titles(&c), ["", ""]);
+        assert_eq!(c.levels.len(), 2);
         let c = read("t", &format!(";screen.01\n{A}\n\n\n;screen.02\n{B}\n")).unwrap();
         assert_eq!(titles(&c), ["screen.01", "screen.02"]);
         let c = read(
@@ -513,9 +543,14 @@ mod tests {
             &format!("; 1\n\n{A}\n\n; 154\n'Take the long way home.'\n\n{B}\n"),
         )
         .unwrap();
-        assert_eq!(titles(&c), ["1", "154"]);
-        assert_eq!(c.levels[1].notes, ["'Take the long way home.'"]);
+        // Microban's style: the number, then the quoted title.
+        assert_eq!(titles(&c), ["", "Take the long way home."]);
+        assert!(c.levels[1].notes.is_empty());
         assert!(c.levels[0].notes.is_empty());
+        let c = read("t", &format!("; 1\n\n{A}\n\n; 155\n'The Dungeon'\n\n{B}\n")).unwrap();
+        assert_eq!(titles(&c), ["", "The Dungeon"]);
+        let c = read("t", &format!("\"Quoted\"\n{A}\n\n; 7 more words\n{B}\n")).unwrap();
+        assert_eq!(titles(&c), ["Quoted", "7 more words"]);
     }
 
     #[test]

@@ -1,0 +1,380 @@
+//! The level browser: the levels of a collection as thumbnails in pages of 20, with each solved
+//! level's best moves and pushes, Next unsolved, and the player's collections to look through.
+//!
+//! A collection button shows that collection's levels; a level button plays it (the level being
+//! played is resumed as it was, never restarted). Close, Tab, Escape and Back return to the screen
+//! the browser was opened from (the level, the solved panel or the title screen).
+
+use bevy::prelude::*;
+
+use super::board::LoadLevel;
+use super::collections::{self, Collections};
+use super::hud::{BUTTON, CommandButton, command_button, on_button, spawn_overlay, text, wrap_row};
+use super::input::PlayerCommand;
+use super::{AppSystems, CurrentLevel, Play, Screen};
+use crate::core::level::{Collection, Level};
+
+/// Levels per page of the level browser: few enough that a page fits a phone held either way.
+pub const PAGE_SIZE: usize = 20;
+
+/// The longest side of a thumbnail in the level browser, in logical pixels.
+const THUMB_PX: f32 = 72.0;
+
+/// What the browser shows and where it returns.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Browser {
+    /// The collection shown: an index into [`Collections::list`], or `None` for the one being
+    /// played (which may be a file opened with `--level`, not in the list).
+    pub shown: Option<usize>,
+    /// The page shown (0-based).
+    pub page: usize,
+    /// The screen that Close, Escape and Back return to.
+    pub back_to: Play,
+}
+
+impl Default for Browser {
+    fn default() -> Self {
+        Browser {
+            shown: None,
+            page: 0,
+            back_to: Play::Active,
+        }
+    }
+}
+
+/// The browser's panel (replaced whenever what it shows changes).
+#[derive(Component)]
+pub struct BrowserPanel;
+
+/// Commands: part of the game in every app.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Browser>().add_systems(
+        Update,
+        browser_commands
+            .in_set(AppSystems::Plan)
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The screen: the windowed game adds it.
+pub(super) fn screen_plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        spawn_browser
+            .in_set(AppSystems::SyncView)
+            .run_if(in_state(Play::Picking).and_then(resource_changed::<Browser>)),
+    )
+    .add_systems(OnEnter(Play::Picking), redraw);
+}
+
+fn redraw(mut browser: ResMut<Browser>) {
+    browser.set_changed();
+}
+
+/// Opening and closing the browser, and what its buttons ask for while it is open.
+fn browser_commands(
+    mut commands: Commands,
+    mut cmds: MessageReader<PlayerCommand>,
+    play: Res<State<Play>>,
+    mut next_play: ResMut<NextState<Play>>,
+    mut browser: ResMut<Browser>,
+    mut current: Option<ResMut<CurrentLevel>>,
+    list: Res<Collections>,
+    mut load: MessageWriter<LoadLevel>,
+) {
+    let here = *play.get();
+    for cmd in cmds.read() {
+        match (*cmd, here) {
+            (PlayerCommand::Levels, Play::Active | Play::Solved | Play::Title) => {
+                *browser = Browser {
+                    shown: None,
+                    page: current.as_ref().map_or(0, |c| c.index / PAGE_SIZE),
+                    back_to: here,
+                };
+                next_play.set(Play::Picking);
+            }
+            (PlayerCommand::Levels | PlayerCommand::Back, Play::Picking) => {
+                next_play.set(browser.back_to)
+            }
+            (PlayerCommand::OpenCollection(i), Play::Picking) => {
+                let playing =
+                    |e: &collections::Entry| current.as_ref().is_some_and(|c| c.source == e.source);
+                *browser = match list.list.get(i) {
+                    Some(e) if playing(e) => Browser {
+                        shown: None,
+                        page: current.as_ref().map_or(0, |c| c.index / PAGE_SIZE),
+                        ..*browser
+                    },
+                    Some(_) => Browser {
+                        shown: Some(i),
+                        page: 0,
+                        ..*browser
+                    },
+                    None => continue,
+                };
+            }
+            (PlayerCommand::Page(p), Play::Picking) if browser.page != p => browser.page = p,
+            (PlayerCommand::Choose(k), Play::Picking) => match browser.shown {
+                Some(i) => {
+                    collections::open(&list, i, k, &mut current, &mut commands, &mut load);
+                    next_play.set(Play::Active);
+                }
+                None => {
+                    let Some(c) = current.as_ref() else { continue };
+                    if k == c.index {
+                        // The level being played, as it was: moves, undo and redo kept.
+                        next_play.set(match browser.back_to {
+                            Play::Solved => Play::Solved,
+                            _ => Play::Active,
+                        });
+                    } else if k < c.collection.levels.len() {
+                        load.write(LoadLevel(k));
+                    }
+                }
+            },
+            _ => {}
+        }
+    }
+}
+
+/// The collection the browser shows, whether it is the one being played, and its source.
+fn shown_collection<'a>(
+    browser: &Browser,
+    current: &'a CurrentLevel,
+    list: &'a Collections,
+) -> (&'a Collection, bool) {
+    match browser.shown.and_then(|i| list.list.get(i)) {
+        Some(e) if e.source != current.source => (&e.collection, false),
+        _ => (&current.collection, true),
+    }
+}
+
+fn spawn_browser(
+    mut commands: Commands,
+    browser: Res<Browser>,
+    current: Option<Res<CurrentLevel>>,
+    saves: Res<super::save::Saves>,
+    list: Res<Collections>,
+    mut images: ResMut<Assets<Image>>,
+    old: Query<Entity, With<BrowserPanel>>,
+) {
+    let Some(current) = current else { return };
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let (collection, playing) = shown_collection(&browser, &current, &list);
+    let shown_source = if playing {
+        current.source.as_str()
+    } else {
+        browser
+            .shown
+            .and_then(|i| list.list.get(i))
+            .map_or("", |e| e.source.as_str())
+    };
+    let levels = &collection.levels;
+    let pages = levels.len().div_ceil(PAGE_SIZE).max(1);
+    let page = browser.page.min(pages - 1);
+    let marked = playing.then_some(current.index);
+    let from = marked.unwrap_or(levels.len().saturating_sub(1));
+    let next_unsolved = saves.progress.next_unsolved(levels, from);
+    spawn_overlay(&mut commands, Play::Picking, BrowserPanel, |panel| {
+        // The collections: the built-in ones and the player's (designed, imported, pasted).
+        panel.spawn(wrap_row()).with_children(|row| {
+            for (i, e) in list.list.iter().enumerate() {
+                let mark = if e.source == shown_source { "> " } else { "" };
+                let name = &e.collection.name;
+                row.spawn(command_button(
+                    &format!("{mark}{name} ({})", e.collection.levels.len()),
+                    None,
+                    PlayerCommand::OpenCollection(i),
+                ))
+                .observe(on_button);
+            }
+        });
+        let by = if collection.author.is_empty() {
+            String::new()
+        } else {
+            format!(" by {}", collection.author)
+        };
+        panel.spawn(text(
+            format!("{}{by}: choose a level", collection.name),
+            26.0,
+        ));
+        // The levels scroll when the panel is too short for them; the rows around them do not.
+        panel
+            .spawn((
+                Node {
+                    overflow: Overflow::scroll_y(),
+                    flex_shrink: 1.0,
+                    min_height: px(0),
+                    ..wrap_row()
+                },
+                ScrollPosition::default(),
+            ))
+            .observe(scroll_levels)
+            .with_children(|grid| {
+                let range = page * PAGE_SIZE..((page + 1) * PAGE_SIZE).min(levels.len());
+                for i in range {
+                    let record = record_line(&saves.progress, &levels[i]);
+                    spawn_level_button(grid, i, &levels[i], marked == Some(i), record, &mut images);
+                }
+            });
+        panel.spawn(wrap_row()).with_children(|row| {
+            if pages > 1 {
+                if page > 0 {
+                    row.spawn(command_button(
+                        "< Page",
+                        None,
+                        PlayerCommand::Page(page - 1),
+                    ))
+                    .observe(on_button);
+                }
+                row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
+                if page + 1 < pages {
+                    row.spawn(command_button(
+                        "Page >",
+                        None,
+                        PlayerCommand::Page(page + 1),
+                    ))
+                    .observe(on_button);
+                }
+            }
+            if let Some(n) = next_unsolved {
+                row.spawn(command_button(
+                    "Next unsolved",
+                    None,
+                    PlayerCommand::Choose(n),
+                ))
+                .observe(on_button);
+            }
+            for (label, cmd) in [
+                ("Design", PlayerCommand::Design),
+                ("Export .bxa", PlayerCommand::Export("bxa")),
+                ("Export .xsb", PlayerCommand::Export("xsb")),
+                ("Export .bxb", PlayerCommand::Export("bxb")),
+                ("Settings", PlayerCommand::Settings),
+                ("Close", PlayerCommand::Levels),
+            ] {
+                row.spawn(command_button(label, None, cmd))
+                    .observe(on_button);
+            }
+        });
+    });
+}
+
+/// A solved level's best moves and pushes: `  [33m/8p]`.
+fn record_line(progress: &crate::core::save::Progress, level: &Level) -> String {
+    progress
+        .records(level)
+        .and_then(|r| {
+            let m = r.best_moves.as_ref()?.moves;
+            let p = r.best_pushes.as_ref()?.pushes;
+            Some(format!("  [{m}m/{p}p]"))
+        })
+        .unwrap_or_default()
+}
+
+fn spawn_level_button(
+    grid: &mut ChildSpawnerCommands,
+    i: usize,
+    level: &Level,
+    playing: bool,
+    record: String,
+    images: &mut Assets<Image>,
+) {
+    let mark = if playing { "> " } else { "" };
+    let title = if level.title.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", level.title)
+    };
+    let (image, size) = thumbnail(level, images);
+    grid.spawn((
+        Button,
+        CommandButton(PlayerCommand::Choose(i)),
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(4),
+            min_width: px(88),
+            min_height: px(48),
+            padding: UiRect::all(px(6)),
+            border_radius: BorderRadius::all(px(8)),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+    ))
+    .insert_if(super::focus::DefaultFocus, || playing)
+    .observe(on_button)
+    .with_children(|b| {
+        b.spawn((
+            ImageNode::new(image),
+            Node {
+                width: px(size.x),
+                height: px(size.y),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ));
+        b.spawn((
+            text(format!("{mark}{}{title}{record}", i + 1), 18.0),
+            Pickable::IGNORE,
+        ));
+    });
+}
+
+/// The mouse wheel scrolls the levels (a page that does not fit the window).
+fn scroll_levels(
+    scroll: On<Pointer<bevy::picking::events::Scroll>>,
+    mut nodes: Query<(&mut ScrollPosition, &ComputedNode)>,
+) {
+    use bevy::input::mouse::MouseScrollUnit;
+    let Ok((mut at, node)) = nodes.get_mut(scroll.entity) else {
+        return;
+    };
+    let dy = match scroll.unit {
+        MouseScrollUnit::Line => scroll.y * 40.0,
+        MouseScrollUnit::Pixel => scroll.y,
+    };
+    let room = (node.content_size().y - node.size().y) * node.inverse_scale_factor();
+    at.0.y = (at.0.y - dy).clamp(0.0, room.max(0.0));
+}
+
+/// The level browser's thumbnail of a level: its byte map, a few pixels per cell.
+fn thumbnail(level: &Level, images: &mut Assets<Image>) -> (Handle<Image>, Vec2) {
+    use super::view;
+    use crate::core::thumbnail;
+    use bevy::color::ColorToPacked;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let c = |c: Color| c.to_srgba().to_u8_array();
+    let palette = thumbnail::Palette {
+        floor: c(view::FLOOR),
+        goal: c(view::GOAL),
+        wall: c(view::WALL),
+        brick: c(view::BRICK),
+        box_off_goal: c(view::BOX),
+        box_on_goal: c(view::BOX_ON_GOAL),
+        worker: c(view::WORKER),
+    };
+    let scale = thumbnail::scale_for(level, THUMB_PX as u32);
+    let (w, h, rgba) = thumbnail::draw(level, scale, &palette);
+    let mut image = Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        rgba,
+        TextureFormat::Rgba8UnormSrgb,
+        bevy::asset::RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = bevy::image::ImageSampler::nearest();
+    // Shown at most THUMB_PX wide or high, keeping the board's shape.
+    let k = THUMB_PX / (w.max(h) as f32);
+    (
+        images.add(image),
+        Vec2::new(w as f32, h as f32) * k.min(1.0),
+    )
+}
