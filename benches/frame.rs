@@ -10,8 +10,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use pushbox::core::Pos;
 use pushbox::core::cell::{BOX0, LAND, MAN0, SLOT, WALL};
 use pushbox::core::level::{Collection, Level};
-use pushbox::game::board::StepApplied;
-use pushbox::game::walk::StepQueue;
+use pushbox::game::StepApplied;
+use pushbox::game::StepQueue;
 use pushbox::game::{CurrentLevel, PlayerCommand, Session, Settings};
 
 /// A walled 100×100 room with 500 boxes (on a 4×4 lattice, each with a goal to its left), leaving

@@ -3,19 +3,16 @@
 //! update mode (Android), frames are drawn only while something moves or on input: this plugin
 //! asks for the next frame while an animation, a walk, a replay or a notice is running.
 
+use crate::game::vocab::*;
 use bevy::audio::AudioSinkPlayback;
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, RequestRedraw};
-
-use super::replay::Replay;
-use super::view::Animating;
-use super::walk::StepQueue;
 
 /// Sounds the app paused when it was suspended (to play again on resume).
 #[derive(Component)]
 struct PausedBySuspend;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<AppLifecycle>()
         .add_message::<RequestRedraw>()
         .add_systems(Update, (pause_sound_in_background, keep_drawing));

@@ -1,97 +1,34 @@
-//! The Bevy game: one plugin per file, composed here.
+//! The Bevy game, in layers (folders), each importing only the ones below it:
 //!
-//! Frame order (one chained set, configured once): `RecordInput` turns keys, clicks and taps into
-//! [`PlayerCommand`] messages; `Plan` turns commands into queued steps (running the cyclic-mark
-//! BFS for walks); `Simulate` is the only writer of grid state: it applies one step per animation
-//! tick to the core board and mirrors it into the entities' [`board::GridPos`]; `SyncView` moves
-//! sprites, counters and overlays to match.
+//! - [`vocab`]: the shared vocabulary: states and system sets, messages, the resources and
+//!   components many plugins read, the palette and the UI widgets.
+//! - [`mechanics`]: how the game plays: levels, input, touch, planning, the board, the view,
+//!   art, sound, saves, collections, the keyboard focus on buttons.
+//! - [`screens`]: what the player sees over the board: the loading screen, HUD, level browser,
+//!   title, settings, replay and designer.
+//! - platform and tooling on top: the scripted mode, the app's life on a phone, the window icon.
+//!
+//! This file only composes them. Frame order (one chained set, configured once): `RecordInput`
+//! turns keys, clicks and taps into [`PlayerCommand`] messages; `Plan` turns commands into queued
+//! steps (running the cyclic-mark BFS for walks); `Simulate` is the only writer of grid state: it
+//! applies one step per animation tick to the core board and mirrors it into the entities'
+//! [`GridPos`]; `SyncView` moves sprites, counters and overlays to match. `docs/architecture.md`
+//! follows a tap through the files.
 
 // Bevy systems take their data as parameters and queries; long signatures are the norm there.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
-pub mod art;
-pub mod board;
-pub mod browser;
-pub mod collections;
-pub mod designer;
-pub mod focus;
-pub mod hud;
-pub mod input;
-pub mod levels;
 pub mod lifecycle;
-pub mod replay;
-pub mod save;
+pub mod mechanics;
+pub mod screens;
 pub mod script;
-pub mod settings;
-pub mod sound;
-pub mod title;
-pub mod touch;
-pub mod view;
-pub mod walk;
+pub mod vocab;
 #[cfg(not(target_os = "android"))]
 mod window_icon;
 
 use bevy::prelude::*;
 
-pub use board::{GridPos, Session};
-pub use input::PlayerCommand;
-pub use levels::{CurrentLevel, LevelFile};
-
-/// The screens.
-#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    #[default]
-    Loading,
-    /// The built-in levels could not be loaded; the error is on screen.
-    LoadFailed,
-    Playing,
-}
-
-/// Whether the level on screen is being played or has just been solved.
-#[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::Playing)]
-pub enum Play {
-    #[default]
-    Active,
-    Solved,
-    /// The level picker is open over the board.
-    Picking,
-    /// A recording plays on the board (the player's game is set aside).
-    Replay,
-    /// The level designer.
-    Design,
-    /// The settings screen is open over the board.
-    Settings,
-    /// The title screen (continue, levels, settings) over the board.
-    Title,
-}
-
-/// The frame's phases, chained in this order.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    RecordInput,
-    Plan,
-    Simulate,
-    SyncView,
-}
-
-/// Player settings that change how the game plays.
-#[derive(Resource, Clone, Debug)]
-pub struct Settings {
-    /// Seconds one step takes on screen.
-    pub step_seconds: f32,
-    /// Apply whole walks at once, with no animation.
-    pub instant: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            step_seconds: 0.09,
-            instant: false,
-        }
-    }
-}
+pub use vocab::*;
 
 /// Everything that runs without a window: states, levels, rules, walking, input actions.
 /// Tests add it to `MinimalPlugins` with `AssetPlugin`, `StatesPlugin` and `InputPlugin`.
@@ -111,22 +48,36 @@ impl Plugin for GamePlugin {
                     AppSystems::SyncView,
                 )
                     .chain(),
+            )
+            .configure_sets(Update, ReadActions.in_set(AppSystems::RecordInput))
+            .configure_sets(Update, ApplySteps.in_set(AppSystems::Simulate))
+            .configure_sets(
+                OnEnter(Screen::Playing),
+                (
+                    LevelSetup::Collections,
+                    LevelSetup::Restore,
+                    LevelSetup::Choose,
+                    LevelSetup::Spawn,
+                )
+                    .chain(),
             );
-        app.init_resource::<board::PendingGame>().add_plugins((
-            levels::plugin,
-            board::plugin,
-            input::plugin,
-            walk::plugin,
-            save::plugin,
-            replay::plugin,
-            touch::plugin,
-            collections::plugin,
-            designer::plugin,
-            sound::plugin,
-            settings::plugin,
-            title::plugin,
-            browser::plugin,
-        ));
+        app.init_resource::<PendingGame>()
+            .init_resource::<DesignedSize>()
+            .add_plugins((
+                mechanics::levels::plugin,
+                mechanics::board::plugin,
+                mechanics::input::plugin,
+                mechanics::plan::plugin,
+                mechanics::save::plugin,
+                screens::replay::plugin,
+                mechanics::touch::plugin,
+                mechanics::collections::plugin,
+                screens::designer::plugin,
+                mechanics::sound::plugin,
+                screens::settings::plugin,
+                screens::title::plugin,
+                screens::browser::plugin,
+            ));
     }
 }
 
@@ -191,18 +142,19 @@ impl Plugin for AppPlugin {
                     ..default()
                 }),
         )
-        .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)))
+        .insert_resource(ClearColor(vocab::palette::BACKGROUND))
         .add_plugins(GamePlugin)
         .add_plugins((
-            view::plugin,
-            art::plugin,
-            hud::plugin,
+            mechanics::view::plugin,
+            mechanics::art::plugin,
+            screens::loading::plugin,
+            screens::hud::plugin,
             lifecycle::plugin,
-            sound::playback_plugin,
-            settings::screen_plugin,
-            title::screen_plugin,
-            browser::screen_plugin,
-            focus::plugin,
+            mechanics::sound::playback_plugin,
+            screens::settings::screen_plugin,
+            screens::title::screen_plugin,
+            screens::browser::screen_plugin,
+            mechanics::focus::plugin,
         ));
         #[cfg(not(target_os = "android"))]
         app.add_plugins(window_icon::plugin);
@@ -215,8 +167,16 @@ impl Plugin for AppPlugin {
                 )),
             });
         }
-        app.insert_resource(save::SaveConfig {
-            dir: save::data_folder(self.data_dir.as_deref()),
+        self.insert_start(app);
+    }
+}
+
+impl AppPlugin {
+    /// What the command line asked for: the data folder, instant moves, imports, a replay, a
+    /// level, a script; a plain start opens on the title screen.
+    fn insert_start(&self, app: &mut App) {
+        app.insert_resource(mechanics::save::SaveConfig {
+            dir: mechanics::save::data_folder(self.data_dir.as_deref()),
             force_instant: self.instant,
         });
         if self.instant {
@@ -226,25 +186,26 @@ impl Plugin for AppPlugin {
             });
         }
         if !self.import.is_empty() {
-            app.insert_resource(collections::ImportAtStart(self.import.clone()));
+            app.insert_resource(mechanics::collections::ImportAtStart(self.import.clone()));
         }
         if let Some((source, lurd)) = &self.replay {
-            app.insert_resource(replay::ReplayAtStart(Some(replay::StartReplay {
-                lurd: lurd.clone(),
-                source: source.clone(),
-                external: true,
-            })));
+            app.insert_resource(screens::replay::ReplayAtStart(Some(
+                screens::replay::StartReplay {
+                    lurd: lurd.clone(),
+                    source: source.clone(),
+                    external: true,
+                },
+            )));
         }
         if let Some(start) = &self.start {
             app.insert_resource(start.clone());
         }
-        // A plain start (nothing asked for on the command line) opens on the title screen.
         if self.start.is_none()
             && self.script.is_none()
             && self.replay.is_none()
             && self.import.is_empty()
         {
-            app.insert_resource(title::TitleAtStart);
+            app.insert_resource(screens::title::TitleAtStart);
         }
         if let Some(s) = &self.script {
             app.insert_resource(s.clone()).add_plugins(script::plugin);
@@ -284,7 +245,7 @@ pub fn run_until_playing(app: &mut App, frames: usize) -> bool {
     for _ in 0..frames {
         app.update();
         if *app.world().resource::<State<Screen>>().get() == Screen::Playing
-            && app.world().contains_resource::<board::Session>()
+            && app.world().contains_resource::<Session>()
         {
             return true;
         }

@@ -15,6 +15,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::game::vocab::*;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -25,10 +26,6 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::{PrimaryWindow, WindowRef};
 
-use super::board::{Crate, GridPos, Session, Worker};
-use super::view::{Animating, BoardCamera, world_of};
-use super::walk::StepQueue;
-use super::{AppSystems, CurrentLevel, Screen};
 use crate::core::Pos;
 
 /// One step of a script.
@@ -126,87 +123,9 @@ impl Script {
             let (cmd, arg) = part
                 .split_once(char::is_whitespace)
                 .map_or((part, ""), |(c, a)| (c, a.trim()));
-            let bad = |m: &str| format!("script step {} ({part:?}): {m}", i + 1);
-            match cmd {
-                "tap" | "click" => {
-                    let (x, y) = crate::core::notation::parse_cell(arg).map_err(|e| bad(&e))?;
-                    steps.push(ScriptStep::Tap(x, y));
-                    steps.push(ScriptStep::Frames(2));
-                }
-                "key" => {
-                    let keys: Option<Vec<KeyCode>> =
-                        arg.split('+').map(|k| key_code(k.trim())).collect();
-                    steps.push(ScriptStep::Key(keys.filter(|k| !k.is_empty()).ok_or_else(
-                        || bad(&format!("unknown key; the keys are {KEY_NAMES}")),
-                    )?));
-                    steps.push(ScriptStep::Frames(2));
-                }
-                "lurd" => {
-                    for d in crate::core::lurd::parse(arg).map_err(|e| bad(&e.to_string()))? {
-                        let k = match d {
-                            crate::core::Direction::Up => KeyCode::ArrowUp,
-                            crate::core::Direction::Down => KeyCode::ArrowDown,
-                            crate::core::Direction::Left => KeyCode::ArrowLeft,
-                            crate::core::Direction::Right => KeyCode::ArrowRight,
-                        };
-                        steps.push(ScriptStep::Key(vec![k]));
-                        steps.push(ScriptStep::Wait);
-                    }
-                }
-                "button" => {
-                    if arg.is_empty() {
-                        return Err(bad("button needs a label, for example: button Undo"));
-                    }
-                    steps.push(ScriptStep::Button(arg.to_string()));
-                    steps.push(ScriptStep::Frames(2));
-                }
-                "touch" | "swipe" | "pinch" => {
-                    let (cell, rest) = arg.split_once(' ').unwrap_or((arg, ""));
-                    let (x, y) = crate::core::notation::parse_cell(cell).map_err(|e| bad(&e))?;
-                    let gesture = match cmd {
-                        "touch" => TouchGesture::Tap,
-                        "swipe" => TouchGesture::Swipe(
-                            rest.trim()
-                                .chars()
-                                .next()
-                                .and_then(crate::core::Direction::from_lurd)
-                                .ok_or_else(|| bad("swipe X,Y takes a direction: l, u, r or d"))?,
-                        ),
-                        _ => TouchGesture::Pinch(
-                            rest.trim()
-                                .parse()
-                                .ok()
-                                .filter(|f: &f32| *f > 0.0)
-                                .ok_or_else(|| bad("pinch X,Y takes a factor such as 3"))?,
-                        ),
-                    };
-                    steps.push(ScriptStep::Touch(x, y, gesture));
-                    steps.push(ScriptStep::Frames(2));
-                }
-                "drag" => {
-                    let (a, b) = arg
-                        .split_once(' ')
-                        .ok_or_else(|| bad("drag takes two cells: drag X,Y X,Y"))?;
-                    let a = crate::core::notation::parse_cell(a.trim()).map_err(|e| bad(&e))?;
-                    let b = crate::core::notation::parse_cell(b.trim()).map_err(|e| bad(&e))?;
-                    steps.push(ScriptStep::Drag(a, b));
-                    steps.push(ScriptStep::Frames(2));
-                }
-                "wait" => steps.push(ScriptStep::Wait),
-                "clipboard" => steps.push(ScriptStep::Clipboard(arg.to_string())),
-                "frames" => steps.push(ScriptStep::Frames(
-                    arg.parse().map_err(|_| bad("frames takes a number"))?,
-                )),
-                "screenshot" => {
-                    steps.push(ScriptStep::Wait);
-                    steps.push(ScriptStep::Screenshot(PathBuf::from(arg)));
-                }
-                _ => {
-                    return Err(bad(
-                        "unknown step (tap, key, lurd, button, touch, swipe, pinch, clipboard, wait, frames, screenshot)",
-                    ));
-                }
-            }
+            let parsed = parse_step(cmd, arg)
+                .map_err(|m| format!("script step {} ({part:?}): {m}", i + 1))?;
+            steps.extend(parsed);
         }
         if let Some(shot) = final_shot {
             steps.push(ScriptStep::Wait);
@@ -214,6 +133,93 @@ impl Script {
         }
         Ok(Script { steps })
     }
+}
+
+/// One step of a script as the steps it plays (input, then the frames it lets pass).
+fn parse_step(cmd: &str, arg: &str) -> Result<Vec<ScriptStep>, String> {
+    use crate::core::notation::parse_cell;
+    let then_frames = |step| vec![step, ScriptStep::Frames(2)];
+    Ok(match cmd {
+        "tap" | "click" => {
+            let (x, y) = parse_cell(arg)?;
+            then_frames(ScriptStep::Tap(x, y))
+        }
+        "key" => {
+            let keys: Option<Vec<KeyCode>> = arg.split('+').map(|k| key_code(k.trim())).collect();
+            let keys = keys
+                .filter(|k| !k.is_empty())
+                .ok_or_else(|| format!("unknown key; the keys are {KEY_NAMES}"))?;
+            then_frames(ScriptStep::Key(keys))
+        }
+        "lurd" => {
+            let mut steps = Vec::new();
+            for d in crate::core::lurd::parse(arg).map_err(|e| e.to_string())? {
+                steps.push(ScriptStep::Key(vec![arrow_key(d)]));
+                steps.push(ScriptStep::Wait);
+            }
+            steps
+        }
+        "button" if arg.is_empty() => {
+            return Err("button needs a label, for example: button Undo".into());
+        }
+        "button" => then_frames(ScriptStep::Button(arg.to_string())),
+        "touch" | "swipe" | "pinch" => {
+            let (cell, rest) = arg.split_once(' ').unwrap_or((arg, ""));
+            let (x, y) = parse_cell(cell)?;
+            then_frames(ScriptStep::Touch(x, y, gesture(cmd, rest.trim())?))
+        }
+        "drag" => {
+            let (a, b) = arg
+                .split_once(' ')
+                .ok_or("drag takes two cells: drag X,Y X,Y")?;
+            then_frames(ScriptStep::Drag(
+                parse_cell(a.trim())?,
+                parse_cell(b.trim())?,
+            ))
+        }
+        "wait" => vec![ScriptStep::Wait],
+        "clipboard" => vec![ScriptStep::Clipboard(arg.to_string())],
+        "frames" => vec![ScriptStep::Frames(
+            arg.parse().map_err(|_| "frames takes a number")?,
+        )],
+        "screenshot" => vec![ScriptStep::Wait, ScriptStep::Screenshot(PathBuf::from(arg))],
+        _ => {
+            return Err(
+                "unknown step (tap, key, lurd, button, touch, swipe, pinch, drag, \
+                 clipboard, wait, frames, screenshot)"
+                    .into(),
+            );
+        }
+    })
+}
+
+/// The arrow key that steps this way.
+fn arrow_key(d: crate::core::Direction) -> KeyCode {
+    match d {
+        crate::core::Direction::Up => KeyCode::ArrowUp,
+        crate::core::Direction::Down => KeyCode::ArrowDown,
+        crate::core::Direction::Left => KeyCode::ArrowLeft,
+        crate::core::Direction::Right => KeyCode::ArrowRight,
+    }
+}
+
+/// The gesture of a `touch`, `swipe DIR` or `pinch FACTOR` step.
+fn gesture(cmd: &str, rest: &str) -> Result<TouchGesture, String> {
+    Ok(match cmd {
+        "touch" => TouchGesture::Tap,
+        "swipe" => TouchGesture::Swipe(
+            rest.chars()
+                .next()
+                .and_then(crate::core::Direction::from_lurd)
+                .ok_or("swipe X,Y takes a direction: l, u, r or d")?,
+        ),
+        _ => TouchGesture::Pinch(
+            rest.parse()
+                .ok()
+                .filter(|f: &f32| *f > 0.0)
+                .ok_or("pinch X,Y takes a factor such as 3")?,
+        ),
+    })
 }
 
 #[derive(Resource, Default)]
@@ -235,7 +241,7 @@ struct Runner {
     elapsed: Duration,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Runner>()
         .add_systems(
             Update,
@@ -249,7 +255,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::LoadFailed), give_up);
 }
 
-fn give_up(errors: Res<super::levels::LoadError>, mut exit: MessageWriter<AppExit>) {
+fn give_up(
+    errors: Res<crate::game::mechanics::levels::LoadError>,
+    mut exit: MessageWriter<AppExit>,
+) {
     error!(
         "the levels could not be loaded, so the script cannot run: {:?}",
         errors.0
@@ -270,239 +279,292 @@ fn run_script(
     mut runner: ResMut<Runner>,
     window: Single<Entity, With<PrimaryWindow>>,
     cells: CellsOnScreen,
-    queue: Res<StepQueue>,
-    animating: Res<Animating>,
-    mut keys: MessageWriter<KeyboardInput>,
-    mut pointer: MessageWriter<PointerInput>,
+    (queue, animating, problem): (Res<StepQueue>, Res<Animating>, Res<LevelProblem>),
+    mut out: ScriptOutput,
     mut exit: MessageWriter<AppExit>,
-    problem: Res<super::hud::LevelProblem>,
-    (buttons, labels, window_info, mut touch_out, mut mouse_buttons): (
+    (buttons, labels, window_info): (
         Query<(&UiGlobalTransform, &Children, &InheritedVisibility), With<Button>>,
         Query<&Text>,
         Single<&Window, With<PrimaryWindow>>,
-        MessageWriter<TouchInput>,
-        MessageWriter<MouseButtonInput>,
     ),
 ) {
     let window = *window;
-    let target = NormalizedRenderTarget::Window(
-        WindowRef::Primary
-            .normalize(Some(window))
-            .expect("primary window"),
-    );
-    let key_event = |k: KeyCode, state: ButtonState| KeyboardInput {
-        key_code: k,
-        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
-        state,
-        text: None,
-        repeat: false,
-        window,
-    };
-    for k in std::mem::take(&mut runner.release) {
-        keys.write(key_event(k, ButtonState::Released));
-    }
-    if let Some(batch) = runner.touches.pop_front() {
-        for (id, phase, position) in batch {
-            touch_out.write(TouchInput {
-                phase,
-                position,
-                window,
-                force: None,
-                id,
-            });
-        }
+    if out.deliver_queued(&mut runner, window) || runner.busy() {
         return;
     }
-    if let Some((action, at, button)) = runner.mouse.pop_front() {
-        // Picking needs a frame to hover the cell before the press, and the release after it.
-        let loc = Location {
-            target: target.clone(),
-            position: at,
-        };
-        pointer.write(PointerInput::new(PointerId::Mouse, loc, action));
-        if let Some(state) = button {
-            mouse_buttons.write(MouseButtonInput {
-                button: MouseButton::Left,
-                state,
-                window,
-            });
-        }
-        return;
-    }
-    if runner.pending_shot.is_some() {
-        return;
-    }
-    if let Some(shot) = &runner.shot {
-        if !shot.exists() {
-            return;
-        }
-        runner.shot = None;
-    }
-    if runner.frames_left > 0 {
-        runner.frames_left -= 1;
-        return;
-    }
-    let board = cells.session.as_ref().map(|s| s.game.board());
-    // In the designer, cells are the designed level's.
-    let designing = cells.designing();
-    let indent = cells.indent();
-    let screen_of = |p: Pos| cells.screen_of(p);
     let Some(step) = script.steps.get(runner.at).cloned() else {
         exit.write(AppExit::Success);
         return;
     };
-    // Where to click (a cell or a button): the pointer moves there now, presses and releases in
-    // the next two frames.
-    let mut click_at = None;
-    match step {
-        ScriptStep::Wait => {
-            if !queue.is_idle() || animating.0 {
-                return;
-            }
-            runner.frames_left = 2;
-        }
-        ScriptStep::Frames(n) => runner.frames_left = n,
-        ScriptStep::Key(ks) => {
-            for &k in &ks {
-                keys.write(key_event(k, ButtonState::Pressed));
-            }
-            runner.release = ks;
-        }
-        ScriptStep::Drag(a, b) => {
-            let cells = crate::core::design::line(Pos::new(a.0, a.1), Pos::new(b.0, b.1));
-            let points: Option<Vec<Vec2>> = cells.iter().map(|&p| screen_of(p)).collect();
-            let Some(points) = points else {
-                error!(
-                    "drag {},{} {},{}: a cell is not on screen",
-                    a.0, a.1, b.0, b.1
-                );
-                exit.write(AppExit::error());
-                return;
-            };
-            let (first, last) = (points[0], points[points.len() - 1]);
-            let moving = PointerAction::Move { delta: Vec2::ZERO };
-            runner.mouse.push_back((moving, first, None));
-            runner.mouse.push_back((
-                PointerAction::Press(PointerButton::Primary),
-                first,
-                Some(ButtonState::Pressed),
-            ));
-            for &p in &points[1..] {
-                runner.mouse.push_back((moving, p, None));
-            }
-            runner.mouse.push_back((
-                PointerAction::Release(PointerButton::Primary),
-                last,
-                Some(ButtonState::Released),
-            ));
-        }
-        ScriptStep::Tap(x, y) => {
-            if board.is_none() && !designing {
-                error!(
-                    "tap {x},{y}: there is no playable level: {}",
-                    problem.0.as_deref().unwrap_or("none loaded")
-                );
-                exit.write(AppExit::error());
-                return;
-            }
-            let Some(cell) = x.checked_sub(indent).map(|x| Pos::new(x, y)) else {
-                error!("tap {x},{y}: that column lies outside the level");
-                exit.write(AppExit::error());
-                return;
-            };
-            let Some(at) = screen_of(cell) else {
-                error!("tap {x},{y}: the cell is not on screen");
-                exit.write(AppExit::error());
-                return;
-            };
-            click_at = Some(at);
-        }
-        ScriptStep::Touch(x, y, gesture) => {
-            let Some(at) = x
-                .checked_sub(indent)
-                .and_then(|x| screen_of(Pos::new(x, y)))
-            else {
-                error!("touch {x},{y}: the cell is not on screen");
-                exit.write(AppExit::error());
-                return;
-            };
-            let a = runner.next_finger;
-            runner.next_finger += 2;
-            let b = a + 1;
-            use TouchPhase::*;
-            let batches: Vec<Vec<(u64, TouchPhase, Vec2)>> = match gesture {
-                TouchGesture::Tap => vec![vec![(a, Started, at)], vec![(a, Ended, at)]],
-                TouchGesture::Swipe(d) => {
-                    let (dx, dy) = d.offset();
-                    let to = at + Vec2::new(dx as f32, dy as f32) * 60.0;
-                    vec![
-                        vec![(a, Started, at)],
-                        vec![(a, Moved, (at + to) / 2.0)],
-                        vec![(a, Moved, to)],
-                        vec![(a, Ended, to)],
-                    ]
-                }
-                TouchGesture::Pinch(f) => {
-                    let half = |k: f32| Vec2::new(20.0 * k, 0.0);
-                    let mut v = vec![vec![
-                        (a, Started, at - half(1.0)),
-                        (b, Started, at + half(1.0)),
-                    ]];
-                    for i in 1..=4 {
-                        let k = 1.0 + (f - 1.0) * i as f32 / 4.0;
-                        v.push(vec![(a, Moved, at - half(k)), (b, Moved, at + half(k))]);
-                    }
-                    v.push(vec![(a, Ended, at - half(f)), (b, Ended, at + half(f))]);
-                    v
-                }
-            };
-            runner.touches.extend(batches);
-        }
-        ScriptStep::Button(label) => {
-            let found = buttons.iter().find(|(_, children, visible)| {
+    let find_button = |label: &str| {
+        buttons
+            .iter()
+            .find(|(_, children, visible)| {
                 visible.get()
                     && children
                         .iter()
                         .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
-            });
-            let Some((at, _, _)) = found else {
-                error!("button {label:?}: there is no such button on screen");
-                exit.write(AppExit::error());
-                return;
-            };
+            })
             // The node's centre, from physical to logical pixels.
-            let at = at.translation / window_info.scale_factor();
-            click_at = Some(at);
+            .map(|(at, _, _)| at.translation / window_info.scale_factor())
+            .ok_or_else(|| format!("button {label:?}: there is no such button on screen"))
+    };
+    let idle = queue.is_idle() && !animating.0;
+    match act(step, &mut runner, &cells, idle, &problem, find_button) {
+        Err(e) => {
+            error!("{e}");
+            exit.write(AppExit::error());
         }
-        ScriptStep::Clipboard(text) => {
-            if let Err(e) = super::replay::set_clipboard(&text) {
-                error!("clipboard: {e}");
-                exit.write(AppExit::error());
-                return;
+        Ok(Act::Hold) => {}
+        Ok(Act::Next) => runner.at += 1,
+        Ok(Act::Click(at)) => {
+            runner.click(at);
+            runner.at += 1;
+        }
+        Ok(Act::Keys(ks)) => {
+            for &k in &ks {
+                out.key(window, k, ButtonState::Pressed);
             }
+            runner.release = ks;
+            runner.at += 1;
+        }
+    }
+}
+
+/// What a script step asks for this frame.
+enum Act {
+    /// Not yet (a wait for the worker to stop): the same step next frame.
+    Hold,
+    /// Done (or queued in the runner): the next step next frame.
+    Next,
+    /// A mouse click at this screen point (moved there now, pressed and released after).
+    Click(Vec2),
+    /// Key presses (released next frame).
+    Keys(Vec<KeyCode>),
+}
+
+/// Turns one step into input, or says why it cannot be played.
+fn act(
+    step: ScriptStep,
+    runner: &mut Runner,
+    cells: &CellsOnScreen,
+    idle: bool,
+    problem: &LevelProblem,
+    find_button: impl Fn(&str) -> Result<Vec2, String>,
+) -> Result<Act, String> {
+    Ok(match step {
+        ScriptStep::Wait if !idle => Act::Hold,
+        ScriptStep::Wait => {
+            runner.frames_left = 2;
+            Act::Next
+        }
+        ScriptStep::Frames(n) => {
+            runner.frames_left = n;
+            Act::Next
+        }
+        ScriptStep::Key(ks) => Act::Keys(ks),
+        ScriptStep::Drag(a, b) => {
+            let line = crate::core::design::line(Pos::new(a.0, a.1), Pos::new(b.0, b.1));
+            let points: Option<Vec<Vec2>> = line.iter().map(|&p| cells.screen_of(p)).collect();
+            let points = points.ok_or_else(|| {
+                format!(
+                    "drag {},{} {},{}: a cell is not on screen",
+                    a.0, a.1, b.0, b.1
+                )
+            })?;
+            runner.drag(&points);
+            Act::Next
+        }
+        ScriptStep::Tap(x, y) => Act::Click(tap_point(cells, problem, x, y)?),
+        ScriptStep::Touch(x, y, gesture) => {
+            let at = x
+                .checked_sub(cells.indent())
+                .and_then(|x| cells.screen_of(Pos::new(x, y)))
+                .ok_or_else(|| format!("touch {x},{y}: the cell is not on screen"))?;
+            let first = runner.next_finger;
+            runner.next_finger += 2;
+            runner.touches.extend(touch_batches(at, gesture, first));
+            Act::Next
+        }
+        ScriptStep::Button(label) => Act::Click(find_button(&label)?),
+        ScriptStep::Clipboard(text) => {
+            crate::game::mechanics::clipboard::set_clipboard(&text)
+                .map_err(|e| format!("clipboard: {e}"))?;
+            Act::Next
         }
         ScriptStep::Screenshot(path) => {
             // Taken after this frame's view is updated (`take_screenshot`), so that the layout
             // files describe the frame in the picture.
             runner.pending_shot = Some(path);
+            Act::Next
+        }
+    })
+}
+
+/// Where a tap on cell `x`,`y` (columns as written in the level file) lands on screen.
+fn tap_point(
+    cells: &CellsOnScreen,
+    problem: &LevelProblem,
+    x: u32,
+    y: u32,
+) -> Result<Vec2, String> {
+    if cells.session.is_none() && !cells.designing() {
+        return Err(format!(
+            "tap {x},{y}: there is no playable level: {}",
+            problem.0.as_deref().unwrap_or("none loaded")
+        ));
+    }
+    let cell = x
+        .checked_sub(cells.indent())
+        .map(|x| Pos::new(x, y))
+        .ok_or_else(|| format!("tap {x},{y}: that column lies outside the level"))?;
+    cells
+        .screen_of(cell)
+        .ok_or_else(|| format!("tap {x},{y}: the cell is not on screen"))
+}
+
+/// A touch gesture at a screen point as batches of touch events, one batch per frame; fingers
+/// are numbered from `a`.
+fn touch_batches(at: Vec2, gesture: TouchGesture, a: u64) -> Vec<Vec<(u64, TouchPhase, Vec2)>> {
+    use TouchPhase::*;
+    let b = a + 1;
+    match gesture {
+        TouchGesture::Tap => vec![vec![(a, Started, at)], vec![(a, Ended, at)]],
+        TouchGesture::Swipe(d) => {
+            let (dx, dy) = d.offset();
+            let to = at + Vec2::new(dx as f32, dy as f32) * 60.0;
+            vec![
+                vec![(a, Started, at)],
+                vec![(a, Moved, (at + to) / 2.0)],
+                vec![(a, Moved, to)],
+                vec![(a, Ended, to)],
+            ]
+        }
+        TouchGesture::Pinch(f) => {
+            let half = |k: f32| Vec2::new(20.0 * k, 0.0);
+            let mut v = vec![vec![
+                (a, Started, at - half(1.0)),
+                (b, Started, at + half(1.0)),
+            ]];
+            for i in 1..=4 {
+                let k = 1.0 + (f - 1.0) * i as f32 / 4.0;
+                v.push(vec![(a, Moved, at - half(k)), (b, Moved, at + half(k))]);
+            }
+            v.push(vec![(a, Ended, at - half(f)), (b, Ended, at + half(f))]);
+            v
         }
     }
-    if let Some(at) = click_at {
-        runner
-            .mouse
-            .push_back((PointerAction::Move { delta: Vec2::ZERO }, at, None));
-        runner.mouse.push_back((
+}
+
+impl Runner {
+    /// Still waiting: for a screenshot to be written, or for frames to pass.
+    fn busy(&mut self) -> bool {
+        if self.pending_shot.is_some() {
+            return true;
+        }
+        if let Some(shot) = &self.shot {
+            if !shot.exists() {
+                return true;
+            }
+            self.shot = None;
+        }
+        if self.frames_left > 0 {
+            self.frames_left -= 1;
+            return true;
+        }
+        false
+    }
+
+    /// A click at a screen point: the pointer moves there, presses, releases (one frame each).
+    fn click(&mut self, at: Vec2) {
+        self.drag(&[at]);
+    }
+
+    /// A mouse drag through screen points: press at the first, move through the rest, release
+    /// at the last (a click when there is one point).
+    fn drag(&mut self, points: &[Vec2]) {
+        let (first, last) = (points[0], points[points.len() - 1]);
+        let moving = PointerAction::Move { delta: Vec2::ZERO };
+        self.mouse.push_back((moving, first, None));
+        self.mouse.push_back((
             PointerAction::Press(PointerButton::Primary),
-            at,
+            first,
             Some(ButtonState::Pressed),
         ));
-        runner.mouse.push_back((
+        for &p in &points[1..] {
+            self.mouse.push_back((moving, p, None));
+        }
+        self.mouse.push_back((
             PointerAction::Release(PointerButton::Primary),
-            at,
+            last,
             Some(ButtonState::Released),
         ));
     }
-    runner.at += 1;
+}
+
+/// Where the script's input goes: Bevy's keyboard, pointer, mouse button and touch input.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ScriptOutput<'w> {
+    keys: MessageWriter<'w, KeyboardInput>,
+    pointer: MessageWriter<'w, PointerInput>,
+    mouse_buttons: MessageWriter<'w, MouseButtonInput>,
+    touches: MessageWriter<'w, TouchInput>,
+}
+
+impl ScriptOutput<'_> {
+    fn key(&mut self, window: Entity, key_code: KeyCode, state: ButtonState) {
+        self.keys.write(KeyboardInput {
+            key_code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+    }
+
+    /// Sends what earlier steps queued: key releases, then one batch of touches or one mouse
+    /// event. True when this frame carried touch or mouse input (the next step waits).
+    fn deliver_queued(&mut self, runner: &mut Runner, window: Entity) -> bool {
+        for k in std::mem::take(&mut runner.release) {
+            self.key(window, k, ButtonState::Released);
+        }
+        if let Some(batch) = runner.touches.pop_front() {
+            for (id, phase, position) in batch {
+                self.touches.write(TouchInput {
+                    phase,
+                    position,
+                    window,
+                    force: None,
+                    id,
+                });
+            }
+            return true;
+        }
+        let Some((action, at, button)) = runner.mouse.pop_front() else {
+            return false;
+        };
+        // Picking needs a frame to hover the cell before the press, and the release after it.
+        let target = NormalizedRenderTarget::Window(
+            WindowRef::Primary
+                .normalize(Some(window))
+                .expect("primary window"),
+        );
+        let loc = Location {
+            target,
+            position: at,
+        };
+        self.pointer
+            .write(PointerInput::new(PointerId::Mouse, loc, action));
+        if let Some(state) = button {
+            self.mouse_buttons.write(MouseButtonInput {
+                button: MouseButton::Left,
+                state,
+                window,
+            });
+        }
+        true
+    }
 }
 
 /// Where the script's cells are on screen: the board's (or, in the designer, the designed
@@ -512,15 +574,13 @@ struct CellsOnScreen<'w, 's> {
     camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<BoardCamera>>,
     session: Option<Res<'w, Session>>,
     current: Option<Res<'w, CurrentLevel>>,
-    design: Option<Res<'w, super::designer::Design>>,
-    play: Option<Res<'w, State<super::Play>>>,
+    design: Option<Res<'w, crate::game::screens::designer::Design>>,
+    play: Option<Res<'w, State<Play>>>,
 }
 
 impl CellsOnScreen<'_, '_> {
     fn designing(&self) -> bool {
-        self.play
-            .as_ref()
-            .is_some_and(|p| *p.get() == super::Play::Design)
+        self.play.as_ref().is_some_and(|p| *p.get() == Play::Design)
     }
 
     /// Columns are counted as written in the level file (its rows may be indented).
@@ -557,7 +617,7 @@ fn take_screenshot(
     mut runner: ResMut<Runner>,
     cells: CellsOnScreen,
     movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
-    problem: Res<super::hud::LevelProblem>,
+    problem: Res<LevelProblem>,
     buttons: Query<
         (
             &UiGlobalTransform,
@@ -638,7 +698,7 @@ fn take_screenshot(
 fn layout_text(
     cells: &CellsOnScreen,
     movers: &Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
-    problem: &super::hud::LevelProblem,
+    problem: &LevelProblem,
 ) -> String {
     let board = cells.session.as_ref().map(|s| s.game.board());
     let indent = cells.indent();

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use pushbox::game::art::{self, PROBE, SHEET_SIZES, tile};
-use pushbox::game::view;
+use pushbox::game::mechanics::art::{self, PROBE, SHEET_SIZES, tile};
+use pushbox::game::vocab::palette;
 
 struct Sheet {
     size: usize,
@@ -74,12 +74,12 @@ fn every_sheet_shows_the_key_colours_at_the_probe() {
     for size in SHEET_SIZES {
         let sheet = Sheet::load(size);
         assert!(
-            near(sheet.probe(tile::BOX), view::BOX),
+            near(sheet.probe(tile::BOX), palette::BOX),
             "{size}: box {:?}",
             sheet.probe(tile::BOX)
         );
         assert!(
-            near(sheet.probe(tile::BOX_ON_GOAL), view::BOX_ON_GOAL),
+            near(sheet.probe(tile::BOX_ON_GOAL), palette::BOX_ON_GOAL),
             "{size}: box on goal {:?}",
             sheet.probe(tile::BOX_ON_GOAL)
         );
@@ -87,7 +87,7 @@ fn every_sheet_shows_the_key_colours_at_the_probe() {
             for frame in 0..4 {
                 let i = art::worker_tile(facing, frame);
                 assert!(
-                    near(sheet.probe(i), view::WORKER),
+                    near(sheet.probe(i), palette::WORKER),
                     "{size}: worker {facing:?} frame {frame}: {:?}",
                     sheet.probe(i)
                 );

@@ -190,8 +190,18 @@ fn a_killed_writer_always_leaves_a_loadable_save() {
     let mut last = 0;
     let mut kills_mid_write = 0;
     for round in 0..40 {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pushbox"))
-            .args(["save-writer", "--data-dir", s(&d)])
+        // This test binary again, running only `save_writer` with a folder: it writes forever.
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "cli::save_writer",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
+            .env(WRITER_DIR, &d)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
         seed ^= seed << 13;
@@ -489,4 +499,63 @@ fn tools_refuse_empty_files_impossible_settings_and_cells_off_the_board() {
         "{info}"
     );
     assert!(info.contains("1 solution in the file"), "{info}");
+}
+
+/// Where `save_writer` writes forever when the crash-safety test starts it as a child process.
+const WRITER_DIR: &str = "PUSHBOX_TEST_SAVE_WRITER_DIR";
+
+/// Rewrites both save files, each write a consistent state numbered `k`: the session's level index
+/// is `k` and every one of 2,000 records has `k` moves. Run by the crash-safety test as a child
+/// (with `WRITER_DIR` set) it writes until it is killed; run as a test of its own it writes three
+/// states and checks that the last one reads back.
+#[test]
+fn save_writer() {
+    use pushbox::core::level::Recording;
+    use pushbox::core::save::{self, Progress, Records, SavedGame, Session, Store};
+    let forever = std::env::var_os(WRITER_DIR);
+    let dir = forever
+        .as_ref()
+        .map_or_else(|| temp_dir("save-writer"), std::path::PathBuf::from);
+    let store = Store::new(&dir);
+    let mut k = store
+        .read::<Session>(Store::SESSION)
+        .value
+        .current
+        .map_or(0, |c| c.index);
+    let first = k;
+    while forever.is_some() || k < first + 3 {
+        k += 1;
+        let session = Session {
+            current: Some(SavedGame {
+                collection: save::BUILTIN.into(),
+                index: k,
+                board: String::new(),
+                steps: "r".repeat(k % 500),
+                applied: k % 500,
+            }),
+            ..Default::default()
+        };
+        let mut progress = Progress::default();
+        for i in 0..2000u32 {
+            progress.levels.insert(
+                format!("{i:016x}"),
+                Records {
+                    best_moves: Some(Recording {
+                        moves: k as u32,
+                        pushes: i,
+                        lurd: Some("lurdLURD".repeat(16)),
+                    }),
+                    best_pushes: None,
+                },
+            );
+        }
+        store.write(Store::SESSION, &session).unwrap();
+        store.write(Store::PROGRESS, &progress).unwrap();
+    }
+    let back = store.read::<Session>(Store::SESSION);
+    assert_eq!(back.value.current.map(|c| c.index), Some(first + 3));
+    assert_eq!(
+        store.read::<Progress>(Store::PROGRESS).value.levels.len(),
+        2000
+    );
 }

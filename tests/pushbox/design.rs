@@ -5,10 +5,12 @@ use pushbox::core::Pos;
 use pushbox::core::design::{Edit, Pen};
 use pushbox::core::formats::{self, Format};
 use pushbox::core::{Direction, files};
-use pushbox::game::collections::{CollectionCmd, Collections};
-use pushbox::game::designer::{Design, DesignCmd};
-use pushbox::game::replay::PastedText;
-use pushbox::game::save::{Notices, SaveConfig};
+use pushbox::game::DesignCmd;
+use pushbox::game::Notices;
+use pushbox::game::mechanics::collections::{CollectionCmd, Collections};
+use pushbox::game::mechanics::save::SaveConfig;
+use pushbox::game::screens::designer::Design;
+use pushbox::game::screens::replay::PastedText;
 use pushbox::game::{CurrentLevel, Play, PlayerCommand, Settings};
 
 use crate::game::{send, settle};
@@ -431,10 +433,7 @@ fn two_fingers_in_the_designer_zoom_and_never_paint() {
     touch(&mut app, 1, TouchPhase::Moved, 75.0);
     touch(&mut app, 2, TouchPhase::Moved, 175.0);
     app.update();
-    let zoom = app
-        .world()
-        .resource::<pushbox::game::touch::BoardZoom>()
-        .zoom;
+    let zoom = app.world().resource::<pushbox::game::BoardZoom>().zoom;
     assert!((zoom - 2.0).abs() < 1e-3, "zoom {zoom}");
     touch(&mut app, 1, TouchPhase::Ended, 75.0);
     touch(&mut app, 2, TouchPhase::Ended, 175.0);
@@ -523,4 +522,55 @@ fn every_way_out_of_the_designer_keeps_the_app_running() {
             "way out {leave}"
         );
     }
+}
+
+/// Strokes are written after a pause, not one file write per stroke; the `.bak` is the collection
+/// as it was when the designer opened, not one stroke old; leaving writes what is left.
+#[test]
+fn the_designer_writes_after_a_pause_and_backs_up_the_visits_start() {
+    let d = crate::temp_dir("designwrite");
+    let mut app = app_with_data(&d);
+    open_designer_on_starter(&mut app);
+    let file = d.join("collections/my-levels.bxb");
+    let bak = d.join("collections/my-levels.bxb.bak");
+    let at_start = std::fs::read(&file).unwrap();
+    let stroke = |app: &mut App, x: u32| {
+        design(
+            app,
+            [
+                DesignCmd::Pen(Pen::Wall),
+                DesignCmd::Press(Pos::new(x, 2)),
+                DesignCmd::Release,
+            ],
+        );
+    };
+    stroke(&mut app, 2);
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        at_start,
+        "not written on the stroke's frame"
+    );
+    for _ in 0..12 {
+        app.update(); // 100 ms a frame: past the pause
+    }
+    let first = std::fs::read(&file).unwrap();
+    assert_ne!(first, at_start, "written after the pause");
+    stroke(&mut app, 3);
+    for _ in 0..12 {
+        app.update();
+    }
+    let second = std::fs::read(&file).unwrap();
+    assert_ne!(second, first);
+    let backup = std::fs::read(&bak).unwrap();
+    assert_ne!(backup, first, "the backup is not one stroke old");
+    // A stroke, then Done at once: leaving writes it.
+    stroke(&mut app, 4);
+    design(&mut app, [DesignCmd::Done]);
+    app.update();
+    app.update();
+    let saved = files::load(&file).unwrap().collection;
+    assert_eq!(
+        saved.levels[0].rows().nth(2).map(|r| r[4]),
+        Some(pushbox::core::cell::WALL)
+    );
 }

@@ -9,7 +9,7 @@ use leafwing_input_manager::user_input::Buttonlike;
 use proptest::prelude::*;
 use pushbox::core::level::Collection;
 use pushbox::core::{Direction, Pos, files};
-use pushbox::game::board::{Crate, StepApplied, Worker};
+use pushbox::game::{Crate, StepApplied, Worker};
 use pushbox::game::{CurrentLevel, GridPos, Play, PlayerCommand, Screen, Session, Settings};
 
 /// The built-in tutorial (the tests play its first levels).
@@ -72,7 +72,10 @@ fn a_broken_level_file_shows_the_loaders_error_instead_of_hanging() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::LoadFailed
     );
-    let errors = &app.world().resource::<pushbox::game::levels::LoadError>().0;
+    let errors = &app
+        .world()
+        .resource::<pushbox::game::mechanics::levels::LoadError>()
+        .0;
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
         errors[0].contains("levels/pushbox.bxb")
@@ -113,7 +116,7 @@ fn worker(app: &App) -> Pos {
 pub(crate) fn settle(app: &mut App) {
     for _ in 0..200 {
         app.update();
-        let q = app.world().resource::<pushbox::game::walk::StepQueue>();
+        let q = app.world().resource::<pushbox::game::StepQueue>();
         if q.is_idle() {
             app.update();
             return;
@@ -376,7 +379,7 @@ fn unreachable_taps_do_nothing_but_say_so() {
     app.update();
     let msgs = app
         .world()
-        .resource::<Messages<pushbox::game::walk::Unreachable>>();
+        .resource::<Messages<pushbox::game::Unreachable>>();
     assert_eq!(msgs.iter_current_update_messages().count(), 1);
     assert_eq!(moves(&app), 0);
     // During a walk, an unreachable tap leaves the walk going.
@@ -453,7 +456,7 @@ proptest! {
 #[test]
 fn the_title_screen_opens_at_a_plain_start_and_leads_everywhere() {
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
-    app.insert_resource(pushbox::game::title::TitleAtStart);
+    app.insert_resource(pushbox::game::screens::title::TitleAtStart);
     assert!(pushbox::game::run_until_playing(&mut app, 1000));
     app.update();
     let play = |app: &App| *app.world().resource::<State<Play>>().get();
@@ -523,8 +526,8 @@ fn choosing_the_current_level_in_the_browser_keeps_its_moves() {
 /// a level of it is chosen. Escape (Back) closes the browser where it was opened from.
 #[test]
 fn a_collection_button_shows_its_levels_before_anything_is_played() {
-    use pushbox::game::browser::Browser;
-    use pushbox::game::collections::Collections;
+    use pushbox::game::mechanics::collections::Collections;
+    use pushbox::game::screens::browser::Browser;
     let d = crate::temp_dir("browse");
     let mut app = crate::save::app_with_data(&d);
     send(&mut app, PlayerCommand::Step(Direction::Right));
@@ -606,7 +609,7 @@ fn escape_goes_back_one_screen_everywhere() {
 /// left as it is; nothing can open it.
 #[test]
 fn an_empty_collection_in_the_data_folder_is_not_listed() {
-    use pushbox::game::collections::{CollectionCmd, Collections};
+    use pushbox::game::mechanics::collections::{CollectionCmd, Collections};
     let d = crate::temp_dir("emptycoll");
     std::fs::create_dir_all(d.join("collections")).unwrap();
     let empty = pushbox::core::formats::write(
@@ -620,7 +623,7 @@ fn an_empty_collection_in_the_data_folder_is_not_listed() {
     let mut app = crate::save::app_with_data(&d);
     let list = app.world().resource::<Collections>();
     assert!(list.list.iter().all(|e| e.collection.name != "Nothing"));
-    let notices = &app.world().resource::<pushbox::game::save::Notices>().0;
+    let notices = &app.world().resource::<pushbox::game::Notices>().0;
     assert!(
         notices
             .iter()
@@ -642,7 +645,7 @@ fn an_empty_collection_in_the_data_folder_is_not_listed() {
 /// hint line, as it does when reached from the built-in collection.
 #[test]
 fn tutorial_hints_show_when_the_file_is_opened_directly() {
-    use pushbox::game::collections::Collections;
+    use pushbox::game::mechanics::collections::Collections;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb");
     let c = files::load(&path).unwrap().collection;
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
@@ -655,11 +658,14 @@ fn tutorial_hints_show_when_the_file_is_opened_directly() {
     app.update();
     let current = app.world().resource::<CurrentLevel>();
     let list = app.world().resource::<Collections>();
-    let note = pushbox::game::hud::builtin_note(current, list);
+    let note = pushbox::game::screens::hud::builtin_note(current, list);
     assert!(!c.levels[3].notes.is_empty());
     assert_eq!(note, Some(c.levels[3].notes[0].as_str()));
     // A level that is not one of the game's shows no note line.
     let mut other = current.clone();
     other.collection.levels[3].cells.reverse();
-    assert_eq!(pushbox::game::hud::builtin_note(&other, list), None);
+    assert_eq!(
+        pushbox::game::screens::hud::builtin_note(&other, list),
+        None
+    );
 }

@@ -9,6 +9,7 @@ mod data;
 mod design;
 mod game;
 mod save;
+mod shape;
 mod sound;
 mod touch;
 mod window;

@@ -6,9 +6,11 @@ use std::path::Path;
 use bevy::prelude::*;
 use pushbox::core::save::{self, Progress, Store};
 use pushbox::core::{Direction, Game};
-use pushbox::game::replay::{PastedText, Replay, ReplayCmd};
-use pushbox::game::save::{Notices, SaveConfig, Saves};
+use pushbox::game::Notices;
+use pushbox::game::mechanics::save::{SaveConfig, Saves};
+use pushbox::game::screens::replay::PastedText;
 use pushbox::game::{CurrentLevel, Play, PlayerCommand, Screen, Session, Settings};
+use pushbox::game::{Replay, ReplayCmd};
 
 use crate::game::{bare_app, builtin, check_mirror, send, settle};
 
@@ -423,13 +425,7 @@ fn suspending_the_app_saves_the_game_mid_walk() {
     app.update();
     app.update();
     let made = game(&app).history().len();
-    assert!(
-        made >= 1
-            && !app
-                .world()
-                .resource::<pushbox::game::walk::StepQueue>()
-                .is_idle()
-    );
+    assert!(made >= 1 && !app.world().resource::<pushbox::game::StepQueue>().is_idle());
     app.world_mut()
         .write_message(bevy::window::AppLifecycle::WillSuspend);
     app.update();
@@ -445,7 +441,7 @@ fn suspending_the_app_saves_the_game_mid_walk() {
 
 #[test]
 fn the_first_play_hint_shows_until_the_first_move_once() {
-    use pushbox::game::hud::FirstPlayHint;
+    use pushbox::game::FirstPlayHint;
     let d = crate::temp_dir("hint");
     let mut app = app_with_data(&d);
     assert!(app.world().resource::<FirstPlayHint>().0, "a new player");

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use pushbox::core::Direction;
 use pushbox::game::PlayerCommand;
-use pushbox::game::sound::{SoundCue, SoundSettings};
+use pushbox::game::mechanics::sound::{SoundCue, SoundSettings};
 
 use crate::game::{send, settle};
 

@@ -7,8 +7,8 @@ use bevy::input::keyboard::{Key, KeyboardInput, NativeKeyCode};
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use pushbox::core::Pos;
-use pushbox::game::touch::{BoardScreen, BoardZoom};
-use pushbox::game::walk::Unreachable;
+use pushbox::game::Unreachable;
+use pushbox::game::{BoardScreen, BoardZoom};
 use pushbox::game::{Play, PlayerCommand, Session};
 
 use crate::game::{builtin, settle};

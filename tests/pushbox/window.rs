@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pushbox::core::{Direction, Pos, files, lurd};
-use pushbox::game::{art, view};
+use pushbox::game::mechanics::art;
+use pushbox::game::vocab::palette;
 
 use crate::temp_dir;
 
@@ -95,16 +96,17 @@ impl Shot {
     fn check_colours(&self, overlay: bool) {
         for (kind, x, y, sx, sy) in &self.layout {
             let want = match kind.as_str() {
-                "worker" => view::WORKER,
-                "box" => view::BOX,
-                _ => view::BOX_ON_GOAL,
+                "worker" => palette::WORKER,
+                "box" => palette::BOX,
+                _ => palette::BOX_ON_GOAL,
             };
             let (px, py) = art::PROBE;
             let got = self.pixel(sx + (px - 0.5) * self.cell, sy + (py - 0.5) * self.cell);
-            let dimmed = over(pushbox::game::hud::BACKDROP, want);
+            let dimmed = over(pushbox::game::vocab::palette::BACKDROP, want);
             let seen = close(got, want)
                 || (overlay
-                    && (close(got, dimmed) || close(got, over(pushbox::game::hud::PANEL, dimmed))));
+                    && (close(got, dimmed)
+                        || close(got, over(pushbox::game::vocab::palette::PANEL, dimmed))));
             assert!(
                 seen,
                 "{kind} at cell {x},{y} (screen {sx},{sy}): pixel {got:?}, expected {:?}",

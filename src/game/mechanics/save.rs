@@ -3,20 +3,19 @@
 //! group, on window close, on exit and when the app is suspended (Android); the next start puts
 //! the same board, counters and undo/redo back. Solving a level keeps its solution when it beats
 //! the records (best by moves, best by pushes).
+//!
+//! Siblings: `levels` (the built-in collections a save names), `sound` (its settings are saved too).
 
 use std::path::PathBuf;
 
+use crate::game::vocab::*;
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowCloseRequested};
 
-use super::board::{LevelSolved, PendingGame, Session};
-use super::levels::{LevelAssets, LevelFile};
-use super::replay::Replay;
-use super::walk::StepQueue;
-use super::{AppSystems, CurrentLevel, Screen, Settings};
-use crate::core::level::Recording;
+use crate::core::level::{Collection, Recording};
 use crate::core::save::{self, Progress, SavedGame, Store};
 use crate::core::{Game, files};
+use crate::game::mechanics::levels::{LevelAssets, LevelFile};
 
 /// Where the player's data lives. Without this resource (headless tests) nothing is saved.
 #[derive(Resource, Clone, Debug, Default)]
@@ -63,32 +62,17 @@ impl Saves {
     }
 }
 
-/// Messages for the player about their data (a save set aside, a recording that does not solve
-/// its level, a solution pasted from the clipboard); the HUD shows them.
-#[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<String>);
-
-impl Notices {
-    pub fn say(&mut self, s: impl Into<String>) {
-        let s = s.into();
-        warn!("{s}");
-        self.0.push(s);
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Window messages exist without a window too (headless apps): registering is idempotent.
     app.add_message::<WindowCloseRequested>()
         .add_message::<AppLifecycle>()
         .init_resource::<Saves>()
         .init_resource::<Notices>()
-        .init_resource::<super::hud::FirstPlayHint>()
+        .init_resource::<FirstPlayHint>()
         .add_systems(PreStartup, open_saves)
         .add_systems(
             OnEnter(Screen::Playing),
-            restore_level
-                .before(super::levels::choose_level)
-                .before(super::board::spawn_level_on_enter),
+            restore_level.in_set(LevelSetup::Restore),
         )
         .add_systems(
             Update,
@@ -108,8 +92,8 @@ fn open_saves(
     config: Option<Res<SaveConfig>>,
     mut saves: ResMut<Saves>,
     mut settings: ResMut<Settings>,
-    mut sound: ResMut<super::sound::SoundSettings>,
-    mut hint: ResMut<super::hud::FirstPlayHint>,
+    mut sound: ResMut<crate::game::mechanics::sound::SoundSettings>,
+    mut hint: ResMut<FirstPlayHint>,
     mut notices: ResMut<Notices>,
 ) {
     let Some(config) = config else { return };
@@ -128,7 +112,7 @@ fn open_saves(
     let s = session.value;
     settings.step_seconds = s.settings.step_seconds.clamp(0.0, 2.0);
     settings.instant = s.settings.instant || config.force_instant;
-    *sound = super::sound::SoundSettings {
+    *sound = crate::game::mechanics::sound::SoundSettings {
         volume: s.settings.volume.clamp(0.0, 1.0),
         muted: s.settings.muted,
     };
@@ -140,7 +124,7 @@ fn open_saves(
 
 /// Puts the saved game back: its collection and level (unless a level was given on the command
 /// line, then only if it is the same board) and its move history.
-pub(super) fn restore_level(
+fn restore_level(
     mut commands: Commands,
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
@@ -154,78 +138,94 @@ pub(super) fn restore_level(
     let chosen = match current {
         Some(c) => c.clone(),
         None => {
-            let collection = if save::is_builtin(&saved.collection) {
-                let Some(assets) = assets else { return };
-                // A built-in level may have moved to another built-in collection in an update.
-                let home = assets
-                    .all()
-                    .into_iter()
-                    .filter_map(|(s, _)| Some((s, assets.get(s, &files_in)?)))
-                    .find(|(_, c)| {
-                        c.levels
-                            .iter()
-                            .any(|l| save::fingerprint_key(l) == saved.board)
-                    });
-                if let Some((source, c)) = home {
-                    saved.collection = source.to_string();
-                    Some(c.clone())
-                } else {
-                    assets.get(&saved.collection, &files_in).cloned()
+            let collection = match assets {
+                _ if !save::is_builtin(&saved.collection) => {
+                    saved_file(&saved.collection, &mut notices)
                 }
-            } else {
-                match files::load(std::path::Path::new(&saved.collection)) {
-                    Ok(l) => Some(l.collection),
-                    Err(e) => {
-                        notices.say(format!(
-                            "the saved game's levels cannot be opened ({e}); starting with the built-in levels"
-                        ));
-                        None
-                    }
-                }
+                Some(assets) => builtin_home(&mut saved, &assets, &files_in),
+                None => return,
             };
             let Some(collection) = collection.filter(|c| !c.levels.is_empty()) else {
                 return;
             };
-            // The level by its board: it may have moved within the file.
-            let index = if collection
-                .levels
-                .get(saved.index)
-                .is_some_and(|l| save::fingerprint_key(l) == saved.board)
-            {
-                Some(saved.index)
-            } else {
-                collection
-                    .levels
-                    .iter()
-                    .position(|l| save::fingerprint_key(l) == saved.board)
-            };
-            let Some(index) = index else {
-                notices.say(format!(
-                    "the saved level ({} level {}) is no longer there; starting at its first level",
-                    saved.collection,
-                    saved.index + 1
-                ));
-                commands.insert_resource(CurrentLevel {
-                    collection,
-                    index: 0,
-                    source: saved.collection.clone(),
-                });
-                return;
-            };
-            let c = CurrentLevel {
-                collection,
-                index,
-                source: saved.collection.clone(),
-            };
+            let c = saved_level(collection, &saved, &mut notices);
             commands.insert_resource(c.clone());
             c
         }
     };
+    if let Some(game) = saved_game_of(&chosen, &saved, &mut notices) {
+        commands.insert_resource(PendingGame(Some(game)));
+    }
+}
+
+/// A saved game's collection when it is the player's file.
+fn saved_file(path: &str, notices: &mut Notices) -> Option<Collection> {
+    match files::load(std::path::Path::new(path)) {
+        Ok(l) => Some(l.collection),
+        Err(e) => {
+            notices.say(format!(
+                "the saved game's levels cannot be opened ({e}); starting with the built-in levels"
+            ));
+            None
+        }
+    }
+}
+
+/// A saved game's built-in collection: the one that holds its board now (a built-in level may
+/// have moved to another built-in collection in an update), else the one it names.
+fn builtin_home(
+    saved: &mut SavedGame,
+    assets: &LevelAssets,
+    files_in: &Assets<LevelFile>,
+) -> Option<Collection> {
+    let home = assets
+        .all()
+        .into_iter()
+        .filter_map(|(s, _)| Some((s, assets.get(s, files_in)?)))
+        .find(|(_, c)| {
+            c.levels
+                .iter()
+                .any(|l| save::fingerprint_key(l) == saved.board)
+        });
+    match home {
+        Some((source, c)) => {
+            saved.collection = source.to_string();
+            Some(c.clone())
+        }
+        None => assets.get(&saved.collection, files_in).cloned(),
+    }
+}
+
+/// The saved level in its collection, found by its board (it may have moved within the file);
+/// the collection's first level, with a notice, when it is gone.
+fn saved_level(collection: Collection, saved: &SavedGame, notices: &mut Notices) -> CurrentLevel {
+    let by_board = |l: &crate::core::level::Level| save::fingerprint_key(l) == saved.board;
+    let index = if collection.levels.get(saved.index).is_some_and(by_board) {
+        Some(saved.index)
+    } else {
+        collection.levels.iter().position(by_board)
+    };
+    if index.is_none() {
+        notices.say(format!(
+            "the saved level ({} level {}) is no longer there; starting at its first level",
+            saved.collection,
+            saved.index + 1
+        ));
+    }
+    CurrentLevel {
+        collection,
+        index: index.unwrap_or(0),
+        source: saved.collection.clone(),
+    }
+}
+
+/// The saved moves replayed on the chosen level, when it is the saved board.
+fn saved_game_of(chosen: &CurrentLevel, saved: &SavedGame, notices: &mut Notices) -> Option<Game> {
     let level = chosen.level();
     if save::fingerprint_key(level) != saved.board {
-        return;
+        return None;
     }
-    let Ok(start) = level.playable() else { return };
+    let start = level.playable().ok()?;
     let steps = match save::decode_steps(&saved.steps) {
         Ok(s) => s,
         Err(e) => {
@@ -233,16 +233,19 @@ pub(super) fn restore_level(
                 "the saved moves of {} cannot be read ({e}); the level starts afresh",
                 level.label(chosen.index)
             ));
-            return;
+            return None;
         }
     };
     match Game::from_steps(start, &steps, saved.applied) {
-        Ok(game) => commands.insert_resource(PendingGame(Some(game))),
-        Err(i) => notices.say(format!(
-            "the saved moves of {} do not replay (step {} fails); the level starts afresh",
-            level.label(chosen.index),
-            i + 1
-        )),
+        Ok(game) => Some(game),
+        Err(i) => {
+            notices.say(format!(
+                "the saved moves of {} do not replay (step {} fails); the level starts afresh",
+                level.label(chosen.index),
+                i + 1
+            ));
+            None
+        }
     }
 }
 
@@ -311,8 +314,8 @@ fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>
 #[derive(bevy::ecs::system::SystemParam)]
 struct CurrentSettings<'w> {
     settings: Res<'w, Settings>,
-    sound: Res<'w, super::sound::SoundSettings>,
-    hint: Res<'w, super::hud::FirstPlayHint>,
+    sound: Res<'w, crate::game::mechanics::sound::SoundSettings>,
+    hint: Res<'w, FirstPlayHint>,
 }
 
 impl CurrentSettings<'_> {
@@ -397,10 +400,7 @@ fn autosave(
 }
 
 /// The first move ends the first-play hint for good (saved with the settings).
-fn hint_done(
-    mut hint: ResMut<super::hud::FirstPlayHint>,
-    mut applied: MessageReader<super::board::StepApplied>,
-) {
+fn hint_done(mut hint: ResMut<FirstPlayHint>, mut applied: MessageReader<StepApplied>) {
     if applied.read().next().is_some() && hint.0 {
         hint.0 = false;
     }

@@ -7,15 +7,15 @@
 //! the arrows and the d-pad move the highlight, `focus.rs`); Home, Escape and a phone's Back
 //! continue; Tab opens the levels; O the settings.
 
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::art::{ArtAssets, tile, worker_tile};
-use super::hud::{CommandButton, icon_button, on_button, text};
-use super::input::PlayerCommand;
-use super::levels::CurrentLevel;
-use super::save::Saves;
-use super::{AppSystems, Play, Screen};
+use crate::game::mechanics::art::{ArtAssets, tile, worker_tile};
+
 use crate::core::Direction;
+use crate::game::mechanics::save::Saves;
 
 /// Open the title screen when the level screen first appears.
 #[derive(Resource, Debug, Default, Clone, Copy)]
@@ -30,7 +30,7 @@ pub struct TitlePanel;
 struct QuitButton;
 
 /// State changes: part of the game in every app.
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), open_at_start)
         .add_systems(
             Update,
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The screen: the windowed game adds it.
-pub(super) fn screen_plugin(app: &mut App) {
+pub(crate) fn screen_plugin(app: &mut App) {
     app.add_systems(OnEnter(Play::Title), spawn_title);
 }
 
@@ -55,7 +55,7 @@ fn title_commands(
     mut cmds: MessageReader<PlayerCommand>,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
-    session: Option<Res<super::Session>>,
+    session: Option<Res<Session>>,
 ) {
     for cmd in cmds.read() {
         match (cmd, play.get()) {
@@ -103,7 +103,8 @@ fn spawn_title(
     commands
         .spawn((
             TitlePanel,
-            super::focus::Overlay,
+            Name::new("Title screen"),
+            Overlay,
             Node {
                 position_type: PositionType::Absolute,
                 width: percent(100),
@@ -115,73 +116,81 @@ fn spawn_title(
                 padding: UiRect::all(px(24)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.07, 0.08, 0.10, 0.97)),
+            BackgroundColor(palette::TITLE_BACKGROUND),
             GlobalZIndex(5),
             DespawnOnExit(Play::Title),
         ))
         .with_children(|root| {
-            // The picture: the worker pushing a box toward its goal, from the tile set.
             if let Some(art) = &art {
-                root.spawn(Node {
-                    column_gap: px(0),
-                    ..default()
-                })
-                .with_children(|row| {
-                    for i in [
-                        tile::WALL + 2,
-                        worker_tile(Direction::Right, 3),
-                        tile::BOX,
-                        tile::FLOOR,
-                        tile::GOAL,
-                        tile::WALL + 8,
-                    ] {
-                        row.spawn((
-                            art.icon(i),
-                            Node {
-                                width: px(72),
-                                height: px(72),
-                                ..default()
-                            },
-                        ));
-                    }
-                });
+                spawn_picture(root, art);
             }
             root.spawn(text("PushBox", 72.0));
             root.spawn(text("Push every box onto a goal.", 20.0));
-            root.spawn(Node {
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Stretch,
-                row_gap: px(12),
-                margin: UiRect::top(px(12)),
-                ..default()
-            })
-            .with_children(|col| {
-                let icon = |i| art.as_ref().map(|a| a.icon(i));
-                for (label, i, cmd, font) in [
-                    ("Continue", tile::PLAY, PlayerCommand::Menu, 28.0),
-                    ("Levels", tile::LEVELS, PlayerCommand::Levels, 24.0),
-                    ("Settings", tile::SETTINGS, PlayerCommand::Settings, 24.0),
-                ] {
-                    col.spawn(icon_button(label, icon(i), CommandButton(cmd), 260.0, font))
-                        .observe(on_button);
-                    // Where Continue leads: under its button.
-                    if cmd == PlayerCommand::Menu {
-                        col.spawn((
-                            text(line.clone(), 16.0),
-                            Node {
-                                align_self: AlignSelf::Center,
-                                margin: UiRect::bottom(px(6)),
-                                ..default()
-                            },
-                        ));
-                    }
-                }
-                if !cfg!(any(target_os = "android", target_os = "ios")) {
-                    col.spawn(icon_button("Quit", None, QuitButton, 260.0, 24.0))
-                        .observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
-                            exit.write(AppExit::Success);
-                        });
-                }
-            });
+            spawn_menu(root, art.as_deref(), line);
         });
+}
+
+/// The picture: the worker pushing a box toward its goal, from the tile set.
+fn spawn_picture(root: &mut ChildSpawnerCommands, art: &ArtAssets) {
+    root.spawn(Node {
+        column_gap: px(0),
+        ..default()
+    })
+    .with_children(|row| {
+        for i in [
+            tile::WALL + 2,
+            worker_tile(Direction::Right, 3),
+            tile::BOX,
+            tile::FLOOR,
+            tile::GOAL,
+            tile::WALL + 8,
+        ] {
+            row.spawn((
+                art.icon(i),
+                Node {
+                    width: px(72),
+                    height: px(72),
+                    ..default()
+                },
+            ));
+        }
+    });
+}
+
+/// Continue (with where it leads under it), Levels, Settings, and Quit on a desktop.
+fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: String) {
+    root.spawn(Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Stretch,
+        row_gap: px(12),
+        margin: UiRect::top(px(12)),
+        ..default()
+    })
+    .with_children(|col| {
+        let icon = |i| art.map(|a| a.icon(i));
+        for (label, i, cmd, font) in [
+            ("Continue", tile::PLAY, PlayerCommand::Menu, 28.0),
+            ("Levels", tile::LEVELS, PlayerCommand::Levels, 24.0),
+            ("Settings", tile::SETTINGS, PlayerCommand::Settings, 24.0),
+        ] {
+            col.spawn(icon_button(label, icon(i), CommandButton(cmd), 260.0, font))
+                .observe(send_on_click::<CommandButton>);
+            if cmd == PlayerCommand::Menu {
+                col.spawn((
+                    text(line.clone(), 16.0),
+                    Node {
+                        align_self: AlignSelf::Center,
+                        margin: UiRect::bottom(px(6)),
+                        ..default()
+                    },
+                ));
+            }
+        }
+        if !cfg!(any(target_os = "android", target_os = "ios")) {
+            col.spawn(icon_button("Quit", None, QuitButton, 260.0, 24.0))
+                .observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
+                    exit.write(AppExit::Success);
+                });
+        }
+    });
 }

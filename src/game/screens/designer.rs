@@ -4,20 +4,19 @@
 //! levels of the collection (new, duplicate, delete, reorder), and test-play in one step and back.
 //! The rules are `core::design`; every finished edit is written to the collection's file at once.
 
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::art::{self, Art, ArtAssets, Sheet};
-use super::board::BoardRoot;
-use super::collections::{self, Collections};
-use super::hud::{BUTTON, BUTTON_HOVER, text};
-use super::input::PlayerCommand;
-use super::save::{Notices, Saves};
-use super::view::{self, CELL, world_of};
-use super::{AppSystems, CurrentLevel, Play, Screen};
+use crate::game::mechanics::art::{self, Art, ArtAssets, Sheet};
+use crate::game::mechanics::collections::{self, Collections};
+
 use crate::core::cell;
 use crate::core::design::{self, Edit, Editor, Pen};
 use crate::core::level::Collection;
 use crate::core::{Direction, LevelError, Pos};
+use crate::game::mechanics::save::Saves;
 
 /// A stroke in progress: where it started, the last cell, and the undo depth before it.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +40,11 @@ pub struct Design {
     /// Done was pressed: the designer is left and this design dropped as the screen closes (its
     /// systems still run until the state changes, so the resource must live until then).
     done: bool,
+    /// When the newest edit not yet written was made (seconds of app time): strokes are written
+    /// after a pause, not one file write per stroke on the frame that made it.
+    unsaved_since: Option<f64>,
+    /// The collection's file was backed up (`.bak`) on this visit's first write.
+    backed_up: bool,
 }
 
 impl Design {
@@ -67,33 +71,6 @@ impl Design {
     }
 }
 
-/// What the designer's buttons, keys and pointer ask for.
-#[derive(Message, Clone, Debug, PartialEq)]
-pub enum DesignCmd {
-    Pen(Pen),
-    ToggleArea,
-    /// The pointer went down on a cell, moved over one with the button held, or came up.
-    Press(Pos),
-    Over(Pos),
-    Release,
-    /// A second finger landed: the stroke was the start of a pinch, and is taken back.
-    CancelStroke,
-    Edit(Edit),
-    Undo,
-    Redo,
-    NewLevel,
-    Duplicate,
-    Delete,
-    /// Move the level earlier (`true`) or later in the collection.
-    Shift(bool),
-    Prev,
-    Next,
-    /// Play the level now (it must be playable); the Edit button comes back here.
-    Test,
-    /// Leave the designer, playing the designed level when it is playable.
-    Done,
-}
-
 #[derive(Component)]
 struct DesignCell(Pos);
 
@@ -117,7 +94,14 @@ struct StatusLine;
 #[derive(Component, Clone)]
 struct DesignButton(DesignCmd);
 
-pub(super) fn plugin(app: &mut App) {
+impl SendsOnClick for DesignButton {
+    type Message = DesignCmd;
+    fn message(&self) -> DesignCmd {
+        self.0.clone()
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<DesignCmd>()
         .add_systems(
             Update,
@@ -127,17 +111,23 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (design_keys, end_stroke_on_release, design_commands)
+            (
+                design_keys,
+                end_stroke_on_release,
+                design_commands,
+                write_after_a_pause,
+            )
                 .chain()
                 .in_set(AppSystems::Simulate)
                 .run_if(in_state(Play::Design)),
         )
         .add_systems(
             Update,
-            (draw_design, zoom_design, update_status, pen_colors)
+            (draw_design, update_status, pen_colors)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Play::Design)),
         )
+        .add_systems(Last, write_before_leaving)
         .add_systems(OnEnter(Play::Design), (hide_board, spawn_panel))
         .add_systems(OnExit(Play::Design), (show_board, drop_finished_design));
 }
@@ -195,6 +185,8 @@ fn open_designer(
             area: false,
             stroke: None,
             done: false,
+            unsaved_since: None,
+            backed_up: false,
         });
         next_play.set(Play::Design);
     }
@@ -238,36 +230,80 @@ fn design_target(
     }
     levels.push(copy);
     let at = levels.len() - 1;
-    collections::write_user(&list.list[i], notices);
+    collections::write_user(&list.list[i], notices, true);
     Some((i, at))
 }
 
 /// The player's collection that designed and copied levels go into.
 const MY_LEVELS: &str = "My levels";
 
-/// Done leaves the designer; the design goes with the screen.
-fn drop_finished_design(mut commands: Commands, design: Option<Res<Design>>) {
-    if design.is_some_and(|d| d.done) {
+/// Leaving the designer writes what is not written yet; after Done the design goes with the
+/// screen.
+fn drop_finished_design(
+    mut commands: Commands,
+    design: Option<ResMut<Design>>,
+    mut list: ResMut<Collections>,
+    mut notices: ResMut<Notices>,
+) {
+    let Some(mut design) = design else { return };
+    if design.unsaved_since.is_some() {
+        store(&mut design, &mut list, &mut notices);
+    }
+    if design.done {
         commands.remove_resource::<Design>();
     }
 }
 
-fn hide_board(
-    mut roots: Query<&mut Visibility, With<BoardRoot>>,
-    mut zoom: ResMut<super::touch::BoardZoom>,
+/// How long the designer waits after the last edit before writing the collection's file.
+const WRITE_PAUSE_SECONDS: f64 = 1.0;
+
+/// Writes the designed level once the player has paused for [`WRITE_PAUSE_SECONDS`].
+fn write_after_a_pause(
+    time: Res<Time>,
+    mut design: ResMut<Design>,
+    mut list: ResMut<Collections>,
+    mut notices: ResMut<Notices>,
 ) {
+    let paused = design
+        .unsaved_since
+        .is_some_and(|t| time.elapsed_secs_f64() - t >= WRITE_PAUSE_SECONDS);
+    if paused && design.stroke.is_none() {
+        store(&mut design, &mut list, &mut notices);
+    }
+}
+
+/// The app closing or going to the background (a phone) writes what the designer has not yet.
+fn write_before_leaving(
+    mut exits: MessageReader<AppExit>,
+    mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
+    design: Option<ResMut<Design>>,
+    mut list: ResMut<Collections>,
+    mut notices: ResMut<Notices>,
+) {
+    let leaving = exits.read().count() > 0
+        || lifecycle
+            .read()
+            .any(|l| matches!(l, bevy::window::AppLifecycle::WillSuspend));
+    if let Some(mut design) = design.filter(|d| leaving && d.unsaved_since.is_some()) {
+        store(&mut design, &mut list, &mut notices);
+    }
+}
+
+fn hide_board(mut roots: Query<&mut Visibility, With<BoardRoot>>, mut zoom: ResMut<BoardZoom>) {
     for mut v in &mut roots {
         *v = Visibility::Hidden;
     }
-    *zoom = super::touch::BoardZoom::default();
+    *zoom = BoardZoom::default();
 }
 
 fn show_board(
     mut commands: Commands,
     mut roots: Query<&mut Visibility, With<BoardRoot>>,
     design_roots: Query<Entity, With<DesignRoot>>,
-    mut zoom: ResMut<super::touch::BoardZoom>,
+    mut zoom: ResMut<BoardZoom>,
+    mut framed: ResMut<DesignedSize>,
 ) {
+    framed.0 = None;
     for mut v in &mut roots {
         *v = Visibility::Inherited;
     }
@@ -324,15 +360,30 @@ fn end_stroke_on_release(
     }
 }
 
-/// Writes the edited level into its collection and the collection to disk.
-fn store(design: &Design, list: &mut Collections, notices: &mut Notices) {
+/// Puts the edited level into its collection (in memory); the file follows after a pause.
+fn stage(design: &mut Design, list: &mut Collections, now: f64) {
     let Some(entry) = list.list.get_mut(design.collection) else {
         return;
     };
     if let Some(l) = entry.collection.levels.get_mut(design.level) {
         *l = design.editor.level.clone();
     }
-    collections::write_user(entry, notices);
+    design.unsaved_since = Some(now);
+}
+
+/// Puts the edited level into its collection and writes the collection's file now, backing the
+/// file up on the visit's first write.
+fn store(design: &mut Design, list: &mut Collections, notices: &mut Notices) {
+    let Some(entry) = list.list.get_mut(design.collection) else {
+        return;
+    };
+    if let Some(l) = entry.collection.levels.get_mut(design.level) {
+        *l = design.editor.level.clone();
+    }
+    if collections::write_user(entry, notices, !design.backed_up) {
+        design.backed_up = true;
+        design.unsaved_since = None;
+    }
 }
 
 fn design_commands(
@@ -342,119 +393,142 @@ fn design_commands(
     mut list: ResMut<Collections>,
     mut notices: ResMut<Notices>,
     mut current: Option<ResMut<CurrentLevel>>,
-    mut load: MessageWriter<super::board::LoadLevel>,
+    mut load: MessageWriter<LoadLevel>,
     mut next_play: ResMut<NextState<Play>>,
+    time: Res<Time>,
 ) {
     for cmd in cmds.read().cloned() {
         let d = &mut *design;
-        let mut changed = false;
-        match cmd {
-            DesignCmd::Pen(p) => d.pen = p,
-            DesignCmd::ToggleArea => d.area = !d.area,
+        let changed = match cmd {
+            DesignCmd::Pen(p) => {
+                d.pen = p;
+                false
+            }
+            DesignCmd::ToggleArea => {
+                d.area = !d.area;
+                false
+            }
+            DesignCmd::Press(_)
+            | DesignCmd::Over(_)
+            | DesignCmd::CancelStroke
+            | DesignCmd::Release => d.stroke(&cmd),
+            DesignCmd::Edit(e) => d.editor.apply(&e),
+            DesignCmd::Undo => d.editor.undo(),
+            DesignCmd::Redo => d.editor.redo(),
+            DesignCmd::NewLevel
+            | DesignCmd::Duplicate
+            | DesignCmd::Delete
+            | DesignCmd::Shift(_)
+            | DesignCmd::Prev
+            | DesignCmd::Next => {
+                store(d, &mut list, &mut notices);
+                change_level(d, &cmd, &mut list, &mut notices);
+                false
+            }
+            DesignCmd::Test | DesignCmd::Done => {
+                store(d, &mut list, &mut notices);
+                let problems = d.editor.problems();
+                if let Some(p) = problems.first().filter(|_| cmd == DesignCmd::Test) {
+                    notices.say(format!("this level cannot be played yet: {p}"));
+                } else {
+                    if problems.is_empty() {
+                        collections::open(
+                            &list,
+                            d.collection,
+                            d.level,
+                            &mut current,
+                            &mut commands,
+                            &mut load,
+                        );
+                    }
+                    next_play.set(Play::Active);
+                    d.done = cmd == DesignCmd::Done;
+                }
+                return;
+            }
+        };
+        if changed {
+            stage(d, &mut list, time.elapsed_secs_f64());
+        }
+    }
+}
+
+impl Design {
+    /// A stroke of the pointer: paints a line as it goes, or an area on release; a second
+    /// finger takes the stroke back. True when a finished stroke changed the level.
+    fn stroke(&mut self, cmd: &DesignCmd) -> bool {
+        match *cmd {
             DesignCmd::Press(p) => {
-                let undo_len = d.editor.undo_len();
-                d.stroke = Some(Stroke {
+                let undo_len = self.editor.undo_len();
+                self.stroke = Some(Stroke {
                     start: p,
                     last: p,
                     undo_len,
                 });
-                if !d.area {
-                    d.editor.apply(&Edit::Paint(d.pen, vec![p]));
+                if !self.area {
+                    self.editor.apply(&Edit::Paint(self.pen, vec![p]));
                 }
             }
             DesignCmd::Over(p) => {
-                if let Some(s) = &mut d.stroke
+                if let Some(s) = &mut self.stroke
                     && s.last != p
                 {
-                    if !d.area {
-                        d.editor.apply(&Edit::Line(d.pen, s.last, p));
+                    if !self.area {
+                        self.editor.apply(&Edit::Line(self.pen, s.last, p));
                     }
                     s.last = p;
                 }
             }
             DesignCmd::CancelStroke => {
-                if let Some(s) = d.stroke.take() {
-                    d.editor.revert_to(s.undo_len);
+                if let Some(s) = self.stroke.take() {
+                    self.editor.revert_to(s.undo_len);
                 }
             }
             DesignCmd::Release => {
-                if let Some(s) = d.stroke.take() {
-                    if d.area {
-                        d.editor.apply(&Edit::Area(d.pen, s.start, s.last));
+                if let Some(s) = self.stroke.take() {
+                    if self.area {
+                        self.editor.apply(&Edit::Area(self.pen, s.start, s.last));
                     }
-                    d.editor.merge_since(s.undo_len);
-                    changed = d.editor.undo_len() > s.undo_len;
+                    self.editor.merge_since(s.undo_len);
+                    return self.editor.undo_len() > s.undo_len;
                 }
             }
-            DesignCmd::Edit(e) => changed = d.editor.apply(&e),
-            DesignCmd::Undo => changed = d.editor.undo(),
-            DesignCmd::Redo => changed = d.editor.redo(),
-            DesignCmd::NewLevel
-            | DesignCmd::Duplicate
-            | DesignCmd::Delete
-            | DesignCmd::Shift(_) => {
-                store(d, &mut list, &mut notices);
-                let Some(entry) = list.list.get_mut(d.collection) else {
-                    continue;
-                };
-                let levels = &mut entry.collection.levels;
-                let to = match cmd {
-                    DesignCmd::NewLevel => Some(design::levels::insert_after(
-                        levels,
-                        d.level,
-                        starter_level(),
-                    )),
-                    DesignCmd::Duplicate => design::levels::duplicate(levels, d.level),
-                    DesignCmd::Delete => design::levels::delete(levels, d.level),
-                    DesignCmd::Shift(up) => design::levels::shift(levels, d.level, up),
-                    _ => None,
-                };
-                if let Some(to) = to {
-                    collections::write_user(entry, &mut notices);
-                    d.level = to;
-                    d.editor = Editor::new(entry.collection.levels[to].clone());
-                }
-            }
-            DesignCmd::Prev | DesignCmd::Next => {
-                store(d, &mut list, &mut notices);
-                let n = list.list[d.collection].collection.levels.len();
-                let to = if cmd == DesignCmd::Next {
-                    (d.level + 1 < n).then_some(d.level + 1)
-                } else {
-                    d.level.checked_sub(1)
-                };
-                if let Some(to) = to {
-                    d.level = to;
-                    d.editor = Editor::new(list.list[d.collection].collection.levels[to].clone());
-                }
-            }
-            DesignCmd::Test | DesignCmd::Done => {
-                store(d, &mut list, &mut notices);
-                let problems = d.editor.problems();
-                if problems.is_empty() {
-                    collections::open(
-                        &list,
-                        d.collection,
-                        d.level,
-                        &mut current,
-                        &mut commands,
-                        &mut load,
-                    );
-                    next_play.set(Play::Active);
-                    d.done = cmd == DesignCmd::Done;
-                } else if cmd == DesignCmd::Test {
-                    notices.say(format!("this level cannot be played yet: {}", problems[0]));
-                } else {
-                    next_play.set(Play::Active);
-                    d.done = true;
-                }
-                return;
-            }
+            _ => {}
         }
-        if changed {
-            store(d, &mut list, &mut notices);
-        }
+        false
     }
+}
+
+/// The collection's level operations (new, copy, delete, move) and moving to the previous or
+/// next level; the designer then shows the level they lead to.
+fn change_level(d: &mut Design, cmd: &DesignCmd, list: &mut Collections, notices: &mut Notices) {
+    let Some(entry) = list.list.get_mut(d.collection) else {
+        return;
+    };
+    let levels = &mut entry.collection.levels;
+    let n = levels.len();
+    let (to, rewritten) = match *cmd {
+        DesignCmd::NewLevel => (
+            Some(design::levels::insert_after(
+                levels,
+                d.level,
+                starter_level(),
+            )),
+            true,
+        ),
+        DesignCmd::Duplicate => (design::levels::duplicate(levels, d.level), true),
+        DesignCmd::Delete => (design::levels::delete(levels, d.level), true),
+        DesignCmd::Shift(up) => (design::levels::shift(levels, d.level, up), true),
+        DesignCmd::Next => ((d.level + 1 < n).then_some(d.level + 1), false),
+        DesignCmd::Prev => (d.level.checked_sub(1), false),
+        _ => (None, false),
+    };
+    let Some(to) = to else { return };
+    if rewritten {
+        collections::write_user(entry, notices, false);
+    }
+    d.level = to;
+    d.editor = Editor::new(entry.collection.levels[to].clone());
 }
 
 /// The designed level's look: a cell's ground and the item on it, as tiles of the game's art
@@ -477,18 +551,18 @@ fn cell_look(level: &crate::core::level::Level, p: Pos) -> CellLook {
     let ground = match b & cell::KIND_MASK {
         cell::WALL => (
             art::wall_tile(is_wall(0, -1), is_wall(1, 0), is_wall(0, 1), is_wall(-1, 0)),
-            view::WALL,
+            palette::WALL,
         ),
-        cell::BRICK => (art::tile::BRICK, view::BRICK),
-        _ if cell::is_goal(b) => (art::tile::GOAL, view::FLOOR),
-        _ => (art::tile::FLOOR, view::FLOOR),
+        cell::BRICK => (art::tile::BRICK, palette::BRICK),
+        _ if cell::is_goal(b) => (art::tile::GOAL, palette::FLOOR),
+        _ => (art::tile::FLOOR, palette::FLOOR),
     };
     let item = if cell::is_worker(b) {
-        Some((art::worker_tile(Direction::Down, 0), view::WORKER))
+        Some((art::worker_tile(Direction::Down, 0), palette::WORKER))
     } else if cell::is_box(b) && cell::is_goal(b) {
-        Some((art::tile::BOX_ON_GOAL, view::BOX_ON_GOAL))
+        Some((art::tile::BOX_ON_GOAL, palette::BOX_ON_GOAL))
     } else if cell::is_box(b) {
-        Some((art::tile::BOX, view::BOX))
+        Some((art::tile::BOX, palette::BOX))
     } else {
         None
     };
@@ -509,34 +583,12 @@ fn tile_sprite(
     }
 }
 
-/// Red over a cell where the worker could walk off the map.
-const OPEN_MARK: Color = Color::srgba(0.9, 0.15, 0.15, 0.6);
-
-fn zoom_design(
-    zoom: Res<super::touch::BoardZoom>,
-    mut camera: Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
-) {
-    if !zoom.is_changed() {
-        return;
-    }
-    for (mut proj, mut t) in &mut camera {
-        if let Projection::Orthographic(o) = &mut *proj {
-            o.scale = 1.0 / zoom.zoom.max(0.01);
-        }
-        t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
-    }
-}
-
-/// Where the designer's camera looks without pan: a little below the level's centre, so the level
-/// sits between the status line and the palette.
-const DESIGN_OFFSET: Vec2 = Vec2::new(0.0, -2.0 * CELL);
-
 /// Draws the designed level with the game's tiles (rebuilt when the size changes, re-tiled
-/// otherwise): the ground, the item on it, and the open cells in red; fits the camera to it.
+/// otherwise): the ground, the item on it, and the open cells in red; tells the view its size.
 fn draw_design(
     mut commands: Commands,
     design: Res<Design>,
-    zoom: Res<super::touch::BoardZoom>,
+    mut framed: ResMut<DesignedSize>,
     art: Option<Res<ArtAssets>>,
     sheet: Option<Res<Sheet>>,
     roots: Query<Entity, With<DesignRoot>>,
@@ -547,7 +599,6 @@ fn draw_design(
     >,
     mut marks: Query<&mut Visibility, (With<OpenMark>, Without<Item>, Without<GoalMark>)>,
     mut goals: Query<&mut Visibility, (With<GoalMark>, Without<Item>, Without<OpenMark>)>,
-    mut camera: Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
 ) {
     if !design.is_changed() {
         return;
@@ -561,7 +612,7 @@ fn draw_design(
         }
         let sheet = sheet.map_or_else(Sheet::default, |s| *s);
         spawn_design_cells(&mut commands, level, &open, art.as_deref(), sheet);
-        fit_design_camera(&mut camera, w, h, &zoom);
+        framed.set_if_neq(DesignedSize(Some((w, h))));
         return;
     }
     let shown = |on: bool| {
@@ -658,7 +709,7 @@ fn spawn_design_cells(
                     // The plain fallback marks goals with a small square.
                     c.spawn((
                         GoalMark,
-                        Sprite::from_color(view::GOAL, Vec2::splat(CELL * 0.32)),
+                        Sprite::from_color(palette::GOAL, Vec2::splat(CELL * 0.32)),
                         Transform::from_xyz(0.0, 0.0, 0.1),
                         visible(look.ground.0 == art::tile::GOAL),
                         Pickable::IGNORE,
@@ -666,32 +717,13 @@ fn spawn_design_cells(
                 }
                 c.spawn((
                     OpenMark,
-                    Sprite::from_color(OPEN_MARK, Vec2::splat(CELL)),
+                    Sprite::from_color(palette::OPEN_CELL, Vec2::splat(CELL)),
                     Transform::from_xyz(0.0, 0.0, 0.3),
                     visible(open.contains(&p)),
                     Pickable::IGNORE,
                 ));
             });
         }
-    }
-}
-
-/// Fits the camera to a `w`×`h` designed level with room for the status line and the palette.
-fn fit_design_camera(
-    camera: &mut Query<(&mut Projection, &mut Transform), With<super::view::BoardCamera>>,
-    w: u32,
-    h: u32,
-    zoom: &super::touch::BoardZoom,
-) {
-    for (mut proj, mut t) in camera.iter_mut() {
-        if let Projection::Orthographic(o) = &mut *proj {
-            o.scaling_mode = bevy::camera::ScalingMode::AutoMin {
-                min_width: (w as f32 + 1.0) * CELL,
-                min_height: (h as f32 + 9.0) * CELL,
-            };
-            o.scale = 1.0 / zoom.zoom.max(0.01);
-        }
-        t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
     }
 }
 
@@ -719,22 +751,13 @@ fn on_over(ev: On<Pointer<Over>>, cells: Query<&DesignCell>, mut out: MessageWri
 
 fn design_button(label: &str, cmd: DesignCmd) -> impl Bundle {
     (
-        super::hud::labelled_button(label, DesignButton(cmd), 56.0, 18.0),
-        super::hud::OwnColours,
+        labelled_button(label, DesignButton(cmd), 56.0, 18.0),
+        OwnColours,
     )
 }
 
-fn on_design_button(
-    click: On<Pointer<Click>>,
-    buttons: Query<&DesignButton>,
-    mut out: MessageWriter<DesignCmd>,
-) {
-    if let Ok(b) = buttons.get(click.entity) {
-        out.write(b.0.clone());
-    }
-}
-
-fn spawn_panel(mut commands: Commands) {
+/// The palette's rows of buttons: pens and area; edits; the collection's levels, Test and Done.
+fn palette_rows() -> Vec<Vec<(&'static str, DesignCmd)>> {
     let resize = |l, t, r, b| {
         DesignCmd::Edit(Edit::Resize {
             left: l,
@@ -743,7 +766,7 @@ fn spawn_panel(mut commands: Commands) {
             bottom: b,
         })
     };
-    let rows: Vec<Vec<(&str, DesignCmd)>> = vec![
+    vec![
         Pen::ALL
             .iter()
             .map(|&p| (p.name(), DesignCmd::Pen(p)))
@@ -775,7 +798,11 @@ fn spawn_panel(mut commands: Commands) {
             ("Test", DesignCmd::Test),
             ("Done", DesignCmd::Done),
         ],
-    ];
+    ]
+}
+
+fn spawn_panel(mut commands: Commands) {
+    let rows = palette_rows();
     commands
         .spawn((
             Node {
@@ -788,6 +815,7 @@ fn spawn_panel(mut commands: Commands) {
                 ..default()
             },
             Pickable::IGNORE,
+            Name::new("Designer panel"),
             DespawnOnExit(Play::Design),
         ))
         .with_children(|root| {
@@ -797,7 +825,7 @@ fn spawn_panel(mut commands: Commands) {
                     border_radius: BorderRadius::all(px(8)),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.06, 0.07, 0.09)),
+                BackgroundColor(palette::BAR),
                 Pickable::IGNORE,
             ))
             .with_children(|top| {
@@ -811,7 +839,7 @@ fn spawn_panel(mut commands: Commands) {
                     border_radius: BorderRadius::all(px(8)),
                     ..default()
                 },
-                BackgroundColor(Color::srgb(0.06, 0.07, 0.09)),
+                BackgroundColor(palette::BAR),
             ))
             .with_children(|panel| {
                 for row in rows {
@@ -825,7 +853,8 @@ fn spawn_panel(mut commands: Commands) {
                         })
                         .with_children(|r| {
                             for (label, cmd) in row {
-                                r.spawn(design_button(label, cmd)).observe(on_design_button);
+                                r.spawn(design_button(label, cmd))
+                                    .observe(send_on_click::<DesignButton>);
                             }
                         });
                 }
@@ -873,11 +902,11 @@ fn pen_colors(
             _ => false,
         };
         bg.0 = if on {
-            Color::srgb(0.27, 0.52, 0.95)
+            palette::BUTTON_LIT
         } else if *i != Interaction::None {
-            BUTTON_HOVER
+            palette::BUTTON_HOVER
         } else {
-            BUTTON
+            palette::BUTTON
         };
     }
 }

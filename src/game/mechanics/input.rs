@@ -1,64 +1,11 @@
 //! Input: keyboard and gamepad through leafwing-input-manager actions, mouse clicks and touch
 //! taps through sprite picking. Every source writes the same [`PlayerCommand`] message.
 
+use crate::game::vocab::*;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::board::GridPos;
-use super::{AppSystems, Screen};
-use crate::core::{Direction, Pos};
-
-/// What the player asked for, from any input source.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayerCommand {
-    /// One step (pushing a box if one is in the way).
-    Step(Direction),
-    /// Walk to a cell by the shortest path.
-    WalkTo(Pos),
-    /// A click or tap on a cell: pushes an adjacent box, else walks there.
-    Tap(Pos),
-    Undo,
-    Redo,
-    Restart,
-    NextLevel,
-    PrevLevel,
-    /// Open or close the level picker.
-    Levels,
-    /// Play level N (0-based): of the collection the level browser shows while it is open, else
-    /// of the collection being played.
-    Choose(usize),
-    /// Replay this level's solution: the one just made when solved, else the best recording.
-    Replay,
-    /// Paste from the clipboard: levels (a new collection) or a LURD solution (replayed).
-    Paste,
-    /// Open the level designer (on this level when it is the player's own).
-    Design,
-    /// Show collection N of the player's collections in the level browser.
-    OpenCollection(usize),
-    /// Export the player's collections in this format (`bxa`, `xsb` or `bxb`).
-    Export(&'static str),
-    /// Copy the current level to the clipboard as XSB, or as one RLE line.
-    Copy {
-        rle: bool,
-    },
-    /// Sound off / on.
-    Mute,
-    /// Volume up (`true`) or down by a tenth.
-    Volume(bool),
-    /// Open or close the settings screen.
-    Settings,
-    /// Walk faster (`true`) or slower.
-    Speed(bool),
-    /// Instant moves on / off.
-    ToggleInstant,
-    /// Show level-browser page N (0-based).
-    Page(usize),
-    /// Open the title screen, or leave it for the level.
-    Menu,
-    /// Back one screen (Escape, a phone's Back): a screen over the level closes to where it was
-    /// opened from, the level opens the title screen, the title screen returns to the level.
-    Back,
-}
+use crate::core::Direction;
 
 #[derive(Actionlike, Clone, Copy, Debug, PartialEq, Eq, Hash, Reflect)]
 pub enum Action {
@@ -217,23 +164,23 @@ pub fn default_input_map() -> InputMap<Action> {
 #[derive(Component)]
 pub struct PlayerInput;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
         .add_plugins(InputManagerPlugin::<Action>::default())
         .add_systems(Startup, spawn_input)
         .add_systems(
             Update,
             actions_to_commands
-                .in_set(AppSystems::RecordInput)
+                .in_set(ReadActions)
                 .run_if(in_state(Screen::Playing)),
         );
 }
 
 fn spawn_input(mut commands: Commands) {
-    commands.spawn((PlayerInput, default_input_map()));
+    commands.spawn((PlayerInput, Name::new("Player input"), default_input_map()));
 }
 
-pub(super) fn actions_to_commands(
+fn actions_to_commands(
     actions: Single<&ActionState<Action>, With<PlayerInput>>,
     mut out: MessageWriter<PlayerCommand>,
 ) {

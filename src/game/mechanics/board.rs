@@ -4,105 +4,30 @@
 
 use std::collections::HashMap;
 
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::walk::{HistoryOp, StepQueue};
-use super::{AppSystems, CurrentLevel, Play, Screen, Settings};
 use crate::core::cell::{self, Cell};
-use crate::core::{Direction, Game, Moved, PathFinder, Pos};
+use crate::core::{Direction, Game, Moved, PathFinder};
 
-/// A cell position on the board.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GridPos(pub Pos);
-
-/// The worker, and the direction it faces.
-#[derive(Component, Debug)]
-pub struct Worker {
-    pub facing: Direction,
-    /// The last step pushed a box (the view shows the push frame).
-    pub pushing: bool,
-}
-
-/// A box.
-#[derive(Component, Debug)]
-pub struct Crate;
-
-/// A fixed cell: floor, goal, wall or brick.
-#[derive(Component, Debug)]
-pub struct Tile(pub Cell);
-
-/// A floor cell outside the worker's area (beyond the outer walls): not drawn.
-#[derive(Component, Debug)]
-pub struct Outside;
-
-/// The parent of every board entity of the level on screen.
-#[derive(Component, Debug)]
-pub struct BoardRoot;
-
-/// The level being played: the core game (byte map, counters, undo/redo) and the entities that
-/// mirror it.
-#[derive(Resource)]
-pub struct Session {
-    pub game: Game,
-    pub finder: PathFinder,
-    pub worker: Entity,
-    /// Box entity at each cell index holding a box.
-    pub box_at: HashMap<u32, Entity>,
-    /// Counts changes to the game (each applied step, undo and redo), so savers see a change.
-    pub revision: u64,
-    /// Unique to this session (each level spawn gets its own), so that `(serial, revision)`
-    /// names one state of one board even when a level is spawned again.
-    pub serial: u64,
-}
-
-/// The next session's serial.
-static SESSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-impl Session {
-    /// Which state of which session this is: changes on every move and every level spawn.
-    pub fn state_key(&self) -> (u64, u64) {
-        (self.serial, self.revision)
-    }
-}
-
-/// A game to put on the board instead of the level's start (a restored save, a replay), taken by
-/// the next level spawn.
-#[derive(Resource, Default)]
-pub struct PendingGame(pub Option<Game>);
-
-/// Something moved: written once per applied step (undo and redo included).
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct StepApplied {
-    pub moved: Moved,
-    pub undo: bool,
-}
-
-/// Loads level `index` of the current collection (next/previous level, restart from a menu).
-#[derive(Message, Clone, Copy, Debug)]
-pub struct LoadLevel(pub usize);
-
-/// The level was solved.
-#[derive(Event, Clone, Copy, Debug)]
-pub struct LevelSolved {
-    pub moves: u32,
-    pub pushes: u32,
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<StepApplied>()
         .add_message::<LoadLevel>()
-        .add_systems(OnEnter(Screen::Playing), spawn_level_on_enter)
+        .add_systems(
+            OnEnter(Screen::Playing),
+            spawn_level_on_enter.in_set(LevelSetup::Spawn),
+        )
         .add_systems(
             Update,
             (load_level, apply_steps)
                 .chain()
-                .in_set(AppSystems::Simulate)
+                .in_set(ApplySteps)
                 .run_if(in_state(Screen::Playing)),
         )
         .add_observer(on_solved);
 }
 
-pub(super) fn spawn_level_on_enter(
+fn spawn_level_on_enter(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
     pending: Option<ResMut<PendingGame>>,
@@ -159,19 +84,20 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
         Err(e) => {
             warn!("{}: {e}", level.label(current.index));
             commands.remove_resource::<Session>();
-            commands.insert_resource(super::hud::LevelProblem(Some(format!(
+            commands.insert_resource(LevelProblem(Some(format!(
                 "{}: {e}",
                 level.label(current.index)
             ))));
             return;
         }
     };
-    commands.insert_resource(super::hud::LevelProblem(None));
+    commands.insert_resource(LevelProblem(None));
     let game = game.unwrap_or_else(|| Game::new(start));
     let board = game.board();
     let root = commands
         .spawn((
             BoardRoot,
+            Name::new(format!("Board of {}", level.label(current.index))),
             Transform::default(),
             Visibility::default(),
             DespawnOnExit(Screen::Playing),
@@ -189,13 +115,25 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
             _ => Cell::Land,
         };
         let tile = commands
-            .spawn((Tile(ground), GridPos(pos), ChildOf(root)))
+            .spawn((
+                Tile(ground),
+                GridPos(pos),
+                Name::new(format!("{ground:?} {pos}")),
+                ChildOf(root),
+            ))
             .id();
         if ground == Cell::Land && !inside[i] {
             commands.entity(tile).insert(Outside);
         }
         if cell::is_box(b) {
-            let e = commands.spawn((Crate, GridPos(pos), ChildOf(root))).id();
+            let e = commands
+                .spawn((
+                    Crate,
+                    GridPos(pos),
+                    Name::new(format!("Box {}", box_at.len() + 1)),
+                    ChildOf(root),
+                ))
+                .id();
             box_at.insert(i as u32, e);
         } else if cell::is_worker(b) {
             worker = commands
@@ -205,6 +143,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
                         pushing: false,
                     },
                     GridPos(pos),
+                    Name::new("Worker"),
                     ChildOf(root),
                 ))
                 .id();
@@ -216,7 +155,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
         worker,
         box_at,
         revision: 0,
-        serial: SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+        serial: Session::next_serial(),
     });
     commands.insert_resource(StepQueue::default());
 }
@@ -224,15 +163,13 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
 /// The one writer of grid state: applies a queued undo/redo/restart, or the next queued step when
 /// the previous one has had its time on screen (all queued steps at once in instant mode), to the
 /// core board, and mirrors the change into the entities.
-pub fn apply_steps(
+fn apply_steps(
     mut commands: Commands,
     session: Option<ResMut<Session>>,
     mut queue: ResMut<StepQueue>,
     settings: Res<Settings>,
     time: Res<Time>,
-    mut grid: Query<&mut GridPos>,
-    mut workers: Query<&mut Worker>,
-    mut applied: MessageWriter<StepApplied>,
+    mut mirror: BoardMirror,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
 ) {
@@ -253,8 +190,7 @@ pub fn apply_steps(
         let undo = op != HistoryOp::Redo;
         session.revision += 1;
         for m in moves {
-            mirror(session, &m, undo, &mut grid, &mut workers);
-            applied.write(StepApplied { moved: m, undo });
+            mirror.show(session, m, undo);
         }
         queue.cooldown = 0.0;
         if *play.get() == Play::Solved && !session.game.is_solved() {
@@ -272,11 +208,7 @@ pub fn apply_steps(
         match session.game.step(dir, group_start) {
             Ok(m) => {
                 session.revision += 1;
-                mirror(session, &m, false, &mut grid, &mut workers);
-                applied.write(StepApplied {
-                    moved: m,
-                    undo: false,
-                });
+                mirror.show(session, m, false);
                 if session.game.is_solved() {
                     queue.steps.clear();
                     solved(&mut commands, session);
@@ -285,10 +217,7 @@ pub fn apply_steps(
             }
             Err(_) => {
                 // Into a wall: turn to face it, and drop the rest of the gesture.
-                if let Ok(mut w) = workers.get_mut(session.worker) {
-                    w.facing = dir;
-                    w.pushing = false;
-                }
+                mirror.face(session, dir);
                 queue.steps.clear();
                 break;
             }
@@ -314,31 +243,62 @@ fn on_solved(_: On<LevelSolved>, mut next_play: ResMut<NextState<Play>>) {
     next_play.set(Play::Solved);
 }
 
-/// Mirrors one step (or its undo) into the worker's and the box's `GridPos`.
-pub(super) fn mirror(
-    session: &mut Session,
-    m: &Moved,
-    undo: bool,
-    grid: &mut Query<&mut GridPos>,
-    workers: &mut Query<&mut Worker>,
-) {
-    let board = session.game.board();
-    if let Ok(mut g) = grid.get_mut(session.worker) {
-        g.0 = if undo { m.from } else { m.to };
-    }
-    if let Ok(mut w) = workers.get_mut(session.worker) {
-        w.facing = m.dir;
-        w.pushing = m.box_to.is_some() && !undo;
-    }
-    if let Some(box_to) = m.box_to {
-        let (from, to) = if undo { (box_to, m.to) } else { (m.to, box_to) };
-        let fi = board.index_of(from).expect("on the map");
-        let ti = board.index_of(to).expect("on the map");
-        if let Some(e) = session.box_at.remove(&fi) {
-            session.box_at.insert(ti, e);
-            if let Ok(mut g) = grid.get_mut(e) {
-                g.0 = to;
+/// What a move on the core board changes in the world: the worker's and the box's `GridPos`,
+/// the worker's facing, and a [`StepApplied`] for sound and saves. The rules (`apply_steps`) and
+/// the replay move the board only through this.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct BoardMirror<'w, 's> {
+    grid: Query<'w, 's, &'static mut GridPos>,
+    workers: Query<'w, 's, &'static mut Worker>,
+    applied: MessageWriter<'w, StepApplied>,
+}
+
+impl BoardMirror<'_, '_> {
+    /// Mirrors one step (or its undo) that the core game has made, and tells the others.
+    pub fn show(&mut self, session: &mut Session, m: Moved, undo: bool) {
+        let board = session.game.board();
+        if let Ok(mut g) = self.grid.get_mut(session.worker) {
+            g.0 = if undo { m.from } else { m.to };
+        }
+        if let Ok(mut w) = self.workers.get_mut(session.worker) {
+            w.facing = m.dir;
+            w.pushing = m.box_to.is_some() && !undo;
+        }
+        if let Some(box_to) = m.box_to {
+            let (from, to) = if undo { (box_to, m.to) } else { (m.to, box_to) };
+            let fi = board.index_of(from).expect("on the map");
+            let ti = board.index_of(to).expect("on the map");
+            if let Some(e) = session.box_at.remove(&fi) {
+                session.box_at.insert(ti, e);
+                if let Ok(mut g) = self.grid.get_mut(e) {
+                    g.0 = to;
+                }
             }
+        }
+        self.applied.write(StepApplied { moved: m, undo });
+    }
+
+    /// A step into a wall: the worker turns to face it.
+    pub fn face(&mut self, session: &Session, dir: Direction) {
+        if let Ok(mut w) = self.workers.get_mut(session.worker) {
+            w.facing = dir;
+            w.pushing = false;
+        }
+    }
+
+    /// Redoes or undoes single steps of the game's history until it holds `target` steps.
+    pub fn seek(&mut self, session: &mut Session, target: usize) {
+        while session.game.history().len() < target {
+            let Some(m) = session.game.redo_step() else {
+                break;
+            };
+            self.show(session, m, false);
+        }
+        while session.game.history().len() > target {
+            let Some(m) = session.game.undo_step() else {
+                break;
+            };
+            self.show(session, m, true);
         }
     }
 }

@@ -1,15 +1,16 @@
 //! Level files as Bevy assets: a `.bxb` loader (the core reader), the built-in collection loaded
 //! through `bevy_asset_loader`, and the level being played.
 
+use crate::game::vocab::*;
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
-use super::Screen;
 use crate::core::formats::{self, Format};
 use crate::core::level::Collection;
 use crate::core::save;
+use Screen;
 
 /// A collection file loaded as an asset.
 #[derive(Asset, TypePath, Debug, Clone)]
@@ -91,22 +92,7 @@ impl LevelAssets {
 #[derive(Resource, Default, Debug)]
 pub struct LoadError(pub Vec<String>);
 
-/// The collection and level being played.
-#[derive(Resource, Clone, Debug)]
-pub struct CurrentLevel {
-    pub collection: Collection,
-    pub index: usize,
-    /// Where the collection comes from, as saves name it: `save::BUILTIN` or a file path.
-    pub source: String,
-}
-
-impl CurrentLevel {
-    pub fn level(&self) -> &crate::core::level::Level {
-        &self.collection.levels[self.index]
-    }
-}
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_asset::<LevelFile>()
         .init_asset_loader::<BxbLoader>()
         .init_resource::<LoadError>()
@@ -119,7 +105,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, record_load_errors)
         .add_systems(
             OnEnter(Screen::Playing),
-            choose_level.before(super::board::spawn_level_on_enter),
+            choose_level.in_set(LevelSetup::Choose),
         );
 }
 
@@ -133,7 +119,7 @@ fn record_load_errors(
 }
 
 /// Plays the tutorial's first level unless a level was chosen already.
-pub(super) fn choose_level(
+fn choose_level(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
     assets: Res<LevelAssets>,

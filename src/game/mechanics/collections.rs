@@ -3,19 +3,19 @@
 //! the file it came from; a user collection is rewritten atomically with the previous version kept
 //! as `NAME.bxb.bak`. Also: copying the current level to the clipboard (XSB or RLE), pasting
 //! levels, and exporting collections to `.bxa`, `.xsb` or `.bxb` (several at once).
+//!
+//! Siblings: `levels` (the built-in collections), `save` (the data folder and records), `clipboard` (copying a level).
 
 use std::path::{Path, PathBuf};
 
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::board::{LevelSolved, LoadLevel, Session};
-use super::input::PlayerCommand;
-use super::levels::{LevelAssets, LevelFile};
-use super::save::{Notices, Saves};
-use super::{CurrentLevel, Screen};
 use crate::core::formats::{Format, xsb};
 use crate::core::level::{Collection, Recording};
 use crate::core::{files, save};
+use crate::game::mechanics::levels::{LevelAssets, LevelFile};
+use crate::game::mechanics::save::Saves;
 
 /// One collection the player can choose.
 #[derive(Clone, Debug)]
@@ -64,19 +64,19 @@ pub struct ImportAtStart(pub Vec<(String, Vec<u8>)>);
 #[derive(Message, Clone, Debug)]
 pub struct PastedLevels(pub String);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Collections>()
         .add_message::<CollectionCmd>()
         .add_message::<PastedLevels>()
         .add_systems(
             OnEnter(Screen::Playing),
-            load_collections.before(super::save::restore_level),
+            load_collections.in_set(LevelSetup::Collections),
         )
         .add_systems(
             Update,
             (import_at_start, player_commands, commands, pasted)
                 .chain()
-                .in_set(super::AppSystems::Plan)
+                .in_set(AppSystems::Plan)
                 .run_if(in_state(Screen::Playing)),
         )
         .add_observer(keep_solution_in_user_level);
@@ -156,8 +156,9 @@ fn new_path(dir: &Path, name: &str) -> PathBuf {
     p
 }
 
-/// Writes a user collection: atomically, keeping the previous file as `.bak`.
-pub fn write_user(entry: &Entry, notices: &mut Notices) -> bool {
+/// Writes a user collection atomically; with `backup`, the file as it was is kept as `.bak` first
+/// (the designer asks for that once per visit, so the backup is the collection before it).
+pub fn write_user(entry: &Entry, notices: &mut Notices, backup: bool) -> bool {
     let path = PathBuf::from(&entry.source);
     if let Some(dir) = path.parent()
         && let Err(e) = std::fs::create_dir_all(dir)
@@ -165,7 +166,7 @@ pub fn write_user(entry: &Entry, notices: &mut Notices) -> bool {
         notices.say(format!("cannot save to {}: {e}", dir.display()));
         return false;
     }
-    if let Err(e) = files::keep_backup(&path) {
+    if backup && let Err(e) = files::keep_backup(&path) {
         notices.say(format!("{}: cannot keep a backup: {e}", path.display()));
     }
     match files::save(&path, &entry.collection) {
@@ -193,7 +194,7 @@ pub fn add_user(
         source: new_path(&dir, &collection.name).display().to_string(),
         collection,
     };
-    if !write_user(&entry, notices) {
+    if !write_user(&entry, notices, true) {
         return None;
     }
     list.list.push(entry);
@@ -282,7 +283,7 @@ fn import_at_start(at_start: Option<ResMut<ImportAtStart>>, mut out: MessageWrit
 /// The HUD's and keyboard's collection commands.
 fn player_commands(
     mut cmds: MessageReader<PlayerCommand>,
-    play: Res<State<super::Play>>,
+    play: Res<State<Play>>,
     mut out: MessageWriter<CollectionCmd>,
 ) {
     for cmd in cmds.read() {
@@ -290,7 +291,7 @@ fn player_commands(
             PlayerCommand::Export(ext) => {
                 out.write(CollectionCmd::Export(ext));
             }
-            PlayerCommand::Copy { rle } if *play.get() != super::Play::Design => {
+            PlayerCommand::Copy { rle } if *play.get() != Play::Design => {
                 out.write(CollectionCmd::Copy { rle });
             }
             _ => {}
@@ -330,7 +331,7 @@ fn commands(
                 } else {
                     xsb::write_level(level)
                 };
-                match super::replay::set_clipboard(&text) {
+                match crate::game::mechanics::clipboard::set_clipboard(&text) {
                     Ok(()) => notices.say(format!(
                         "copied {} to the clipboard as {}",
                         level.label(c.index),
@@ -428,7 +429,7 @@ fn keep_solution_in_user_level(
     current: Option<ResMut<CurrentLevel>>,
     session: Option<Res<Session>>,
     mut notices: ResMut<Notices>,
-    replay: Option<Res<super::replay::Replay>>,
+    replay: Option<Res<Replay>>,
 ) {
     let (Some(mut current), Some(session)) = (current, session) else {
         return;
@@ -456,5 +457,5 @@ fn keep_solution_in_user_level(
     if let Some(l) = current.collection.levels.get_mut(index) {
         l.recording = Some(r);
     }
-    write_user(entry, &mut notices);
+    write_user(entry, &mut notices, true);
 }

@@ -6,13 +6,11 @@
 //!
 //! Only the windowed game loads the art; headless apps keep the plain-colour sprites.
 
+use crate::game::vocab::*;
 use bevy::prelude::*;
 use bevy_asset_loader::prelude::*;
 
-use super::Screen;
-use super::board::Worker;
-use super::touch::BoardScreen;
-use super::view::CELL;
+use Screen;
 
 /// Tile indices in the sheets, in `make_art.py`'s order.
 pub mod tile {
@@ -40,7 +38,7 @@ pub mod tile {
 }
 
 /// A point of the box and worker tiles (x, y in the cell, 0..1, y down) that shows their key
-/// colour, [`super::view::BOX`], [`super::view::BOX_ON_GOAL`] or [`super::view::WORKER`], in
+/// colour, [`palette::BOX`], [`palette::BOX_ON_GOAL`] or [`palette::WORKER`], in
 /// every frame: the middle of the box's panel, the worker's shirt. Screenshot tests look there.
 pub const PROBE: (f32, f32) = (0.5, 0.66);
 
@@ -159,7 +157,7 @@ pub fn worker_tile(facing: crate::core::Direction, frame: usize) -> usize {
     tile::WORKER + facing as usize * 4 + frame.min(3)
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.configure_loading_state(
         LoadingStateConfig::new(Screen::Loading).load_collection::<ArtAssets>(),
     )
@@ -168,7 +166,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (choose_sheet, animate_worker, show_art)
             .chain()
-            .after(super::AppSystems::SyncView)
+            .after(AppSystems::SyncView)
             .run_if(resource_exists::<ArtAssets>),
     );
 }
@@ -185,13 +183,13 @@ fn choose_sheet(screen: Option<Res<BoardScreen>>, mut sheet: ResMut<Sheet>) {
 /// The worker's frame: walk frames alternate each half cell while it glides, the push frame
 /// while it pushes, standing otherwise.
 fn animate_worker(
-    session: Option<Res<super::Session>>,
-    mut workers: Query<(&Worker, &super::GridPos, &Transform, &mut Art)>,
+    session: Option<Res<Session>>,
+    mut workers: Query<(&Worker, &GridPos, &Transform, &mut Art)>,
 ) {
     let Some(session) = session else { return };
     let b = session.game.board();
     for (w, g, t, mut art) in &mut workers {
-        let target = super::view::world_of(g.0, b.width(), b.height());
+        let target = world_of(g.0, b.width(), b.height());
         let gap = (target - t.translation.truncate()).length();
         let want = Art(worker_tile(w.facing, worker_frame(gap / CELL, w.pushing)));
         if *art != want {

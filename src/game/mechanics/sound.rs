@@ -4,15 +4,12 @@
 //! the windowed game plays them, and stays silent while the app is in the background (suspended
 //! on a phone, or its window hidden or minimised on a desktop).
 
+use crate::game::vocab::*;
 use bevy::audio::Volume;
 use bevy::prelude::*;
 use bevy::window::{AppLifecycle, WindowOccluded};
 use bevy_asset_loader::prelude::*;
 
-use super::board::{LevelSolved, Session, StepApplied};
-use super::input::PlayerCommand;
-use super::save::Notices;
-use super::{AppSystems, Screen};
 use crate::core::cell;
 
 /// A sound to play.
@@ -58,7 +55,7 @@ pub struct SoundAssets {
 }
 
 /// Cues and settings: part of the game in every app.
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SoundCue>()
         .init_resource::<SoundSettings>()
         .add_systems(
@@ -73,7 +70,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Playing the cues: the windowed game adds this (headless apps have no audio).
-pub(super) fn playback_plugin(app: &mut App) {
+pub(crate) fn playback_plugin(app: &mut App) {
     app.configure_loading_state(
         LoadingStateConfig::new(Screen::Loading).load_collection::<SoundAssets>(),
     )
@@ -119,11 +116,11 @@ fn sound_commands(
     mut cmds: MessageReader<PlayerCommand>,
     mut sound: ResMut<SoundSettings>,
     mut notices: ResMut<Notices>,
-    play: Res<State<super::Play>>,
+    play: Res<State<Play>>,
 ) {
     for cmd in cmds.read() {
         // The replay uses - and = for its speed; the designer has keys of its own.
-        if matches!(play.get(), super::Play::Replay | super::Play::Design) {
+        if matches!(play.get(), Play::Replay | Play::Design) {
             continue;
         }
         match *cmd {

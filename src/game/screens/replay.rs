@@ -7,47 +7,14 @@
 //! with `--replay FILE`. Every solution is verified first; one that does not solve the level is
 //! reported with the step where it fails and is not replayed.
 
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::board::{BoardRoot, Session, StepApplied, mirror, respawn};
-use super::hud::text;
-use super::input::PlayerCommand;
-use super::save::{Notices, Saves, offer};
-use super::{AppSystems, CurrentLevel, Play, Screen, Settings};
 use crate::core::level::Recording;
 use crate::core::{Game, Step, lurd};
-
-/// Replay speeds, as multiples of the normal step time.
-pub const SPEEDS: [f32; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
-const NORMAL_SPEED: usize = 2;
-
-/// A recording being replayed.
-#[derive(Resource, Debug)]
-pub struct Replay {
-    /// The recording's steps; `session.game` holds them as its redo list.
-    pub steps: usize,
-    pub playing: bool,
-    /// Index into [`SPEEDS`].
-    pub speed: usize,
-    /// Steps owed to the clock (fractional).
-    clock: f32,
-    /// Where the recording came from, for the screen ("best by moves", "clipboard", a file).
-    pub source: String,
-    /// A solution from outside the game, which the player may keep as a record.
-    pub keepable: Option<Recording>,
-    /// The player's own game, put back when the replay closes.
-    stashed: Game,
-}
-
-impl Replay {
-    pub fn stashed(&self) -> &Game {
-        &self.stashed
-    }
-
-    pub fn speed(&self) -> f32 {
-        SPEEDS[self.speed]
-    }
-}
+use crate::game::mechanics::board::{BoardMirror, respawn};
+use crate::game::mechanics::save::{Saves, offer};
 
 /// Asks for a replay of a LURD solution of the current level.
 #[derive(Message, Clone, Debug)]
@@ -67,25 +34,15 @@ pub struct ReplayAtStart(pub Option<StartReplay>);
 #[derive(Message, Clone, Debug)]
 pub struct PastedText(pub String);
 
-/// What the replay controls ask for.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub enum ReplayCmd {
-    PlayPause,
-    Forward,
-    Back,
-    ToStart,
-    ToEnd,
-    Faster,
-    Slower,
-    /// Jump to this fraction of the recording (0 to 1).
-    Seek(f32),
-    /// Keep an outside solution as a record.
-    Keep,
-    Close,
-}
-
 #[derive(Component, Clone, Copy)]
 struct ReplayButton(ReplayCmd);
+
+impl SendsOnClick for ReplayButton {
+    type Message = ReplayCmd;
+    fn message(&self) -> ReplayCmd {
+        self.0
+    }
+}
 
 #[derive(Component)]
 struct Timeline;
@@ -103,7 +60,7 @@ struct PlayLabel;
 #[derive(Component)]
 pub struct ReplayPanel;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<StartReplay>()
         .add_message::<ReplayCmd>()
         .add_message::<PastedText>()
@@ -126,7 +83,7 @@ pub(super) fn plugin(app: &mut App) {
             (start_replay, (replay_keys, control, advance).chain())
                 .chain()
                 .in_set(AppSystems::Simulate)
-                .after(super::board::apply_steps)
+                .after(ApplySteps)
                 .run_if(in_state(Screen::Playing)),
         )
         .add_systems(
@@ -196,7 +153,7 @@ fn read_clipboard(
         if *cmd != PlayerCommand::Paste {
             continue;
         }
-        match clipboard_text() {
+        match crate::game::mechanics::clipboard::clipboard_text() {
             Ok(t) => {
                 out.write(PastedText(t));
             }
@@ -205,43 +162,16 @@ fn read_clipboard(
     }
 }
 
-#[cfg(not(target_os = "android"))]
-fn clipboard_text() -> Result<String, String> {
-    arboard::Clipboard::new()
-        .and_then(|mut c| c.get_text())
-        .map_err(|e| e.to_string())
-}
-
-/// Puts text on the system clipboard. The clipboard object is kept for the rest of the run: on
-/// X11 the text is served from it.
-#[cfg(not(target_os = "android"))]
-pub fn set_clipboard(text: &str) -> Result<(), String> {
-    let mut c = arboard::Clipboard::new().map_err(|e| e.to_string())?;
-    c.set_text(text).map_err(|e| e.to_string())?;
-    Box::leak(Box::new(c));
-    Ok(())
-}
-
-#[cfg(target_os = "android")]
-pub fn set_clipboard(_: &str) -> Result<(), String> {
-    Err("not available on Android".into())
-}
-
-#[cfg(target_os = "android")]
-fn clipboard_text() -> Result<String, String> {
-    Err("reading the clipboard is not available on Android yet".into())
-}
-
 /// Pasted text: boards become a new collection; anything else is read as a LURD solution of the
 /// current level, verified, then replayed.
 fn pasted_solutions(
     mut pasted: MessageReader<PastedText>,
     mut out: MessageWriter<StartReplay>,
-    mut levels: MessageWriter<super::collections::PastedLevels>,
+    mut levels: MessageWriter<crate::game::mechanics::collections::PastedLevels>,
 ) {
     for PastedText(t) in pasted.read() {
-        if super::collections::has_boards(t) {
-            levels.write(super::collections::PastedLevels(t.clone()));
+        if crate::game::mechanics::collections::has_boards(t) {
+            levels.write(crate::game::mechanics::collections::PastedLevels(t.clone()));
             continue;
         }
         out.write(StartReplay {
@@ -260,7 +190,7 @@ fn dropped_files(
     mut out: MessageWriter<StartReplay>,
     mut notices: ResMut<Notices>,
     mut saves: ResMut<Saves>,
-    mut import: MessageWriter<super::collections::CollectionCmd>,
+    mut import: MessageWriter<crate::game::mechanics::collections::CollectionCmd>,
 ) {
     for d in drops.read() {
         if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
@@ -269,7 +199,7 @@ fn dropped_files(
                 .map(|e| e.to_string_lossy().to_ascii_lowercase())
                 .unwrap_or_default();
             if ext == "ron" {
-                super::save::import_backup(&mut saves, &mut notices, path_buf);
+                crate::game::mechanics::save::import_backup(&mut saves, &mut notices, path_buf);
                 continue;
             }
             if matches!(ext.as_str(), "bxb" | "bxa" | "xsb" | "sok" | "txt") {
@@ -281,9 +211,11 @@ fn dropped_files(
                     }
                 };
                 let text_solution = ext == "txt"
-                    && !super::collections::has_boards(&String::from_utf8_lossy(&bytes));
+                    && !crate::game::mechanics::collections::has_boards(&String::from_utf8_lossy(
+                        &bytes,
+                    ));
                 if !text_solution {
-                    import.write(super::collections::CollectionCmd::Import {
+                    import.write(crate::game::mechanics::collections::CollectionCmd::Import {
                         file: path_buf.display().to_string(),
                         bytes,
                     });
@@ -402,36 +334,6 @@ fn replay_keys(
     }
 }
 
-/// Moves the replayed game to `target` steps, mirroring each step into the entities.
-fn seek(
-    session: &mut Session,
-    target: usize,
-    grid: &mut Query<&mut super::GridPos>,
-    workers: &mut Query<&mut super::board::Worker>,
-    applied: &mut MessageWriter<StepApplied>,
-) {
-    while session.game.history().len() < target {
-        let Some(m) = session.game.redo_step() else {
-            break;
-        };
-        mirror(session, &m, false, grid, workers);
-        applied.write(StepApplied {
-            moved: m,
-            undo: false,
-        });
-    }
-    while session.game.history().len() > target {
-        let Some(m) = session.game.undo_step() else {
-            break;
-        };
-        mirror(session, &m, true, grid, workers);
-        applied.write(StepApplied {
-            moved: m,
-            undo: true,
-        });
-    }
-}
-
 fn control(
     mut commands: Commands,
     mut cmds: MessageReader<ReplayCmd>,
@@ -439,9 +341,7 @@ fn control(
     session: Option<ResMut<Session>>,
     current: Option<Res<CurrentLevel>>,
     roots: Query<Entity, With<BoardRoot>>,
-    mut grid: Query<&mut super::GridPos>,
-    mut workers: Query<&mut super::board::Worker>,
-    mut applied: MessageWriter<StepApplied>,
+    mut mirror: BoardMirror,
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     mut next_play: ResMut<NextState<Play>>,
@@ -456,7 +356,7 @@ fn control(
         match cmd {
             ReplayCmd::PlayPause => {
                 if at == n {
-                    seek(&mut session, 0, &mut grid, &mut workers, &mut applied);
+                    mirror.seek(&mut session, 0);
                     replay.playing = true;
                 } else {
                     replay.playing = !replay.playing;
@@ -471,11 +371,11 @@ fn control(
                     ReplayCmd::ToStart => 0,
                     _ => n,
                 };
-                seek(&mut session, to, &mut grid, &mut workers, &mut applied);
+                mirror.seek(&mut session, to);
             }
             ReplayCmd::Seek(f) => {
                 let to = (f.clamp(0.0, 1.0) * n as f32).round() as usize;
-                seek(&mut session, to, &mut grid, &mut workers, &mut applied);
+                mirror.seek(&mut session, to);
                 replay.clock = 0.0;
             }
             ReplayCmd::Faster => replay.speed = (replay.speed + 1).min(SPEEDS.len() - 1),
@@ -514,9 +414,7 @@ fn advance(
     settings: Res<Settings>,
     replay: Option<ResMut<Replay>>,
     session: Option<ResMut<Session>>,
-    mut grid: Query<&mut super::GridPos>,
-    mut workers: Query<&mut super::board::Worker>,
-    mut applied: MessageWriter<StepApplied>,
+    mut mirror: BoardMirror,
 ) {
     let (Some(mut replay), Some(mut session)) = (replay, session) else {
         return;
@@ -533,7 +431,7 @@ fn advance(
     replay.clock -= owed;
     let at = session.game.history().len();
     let to = (at + owed as usize).min(replay.steps);
-    seek(&mut session, to, &mut grid, &mut workers, &mut applied);
+    mirror.seek(&mut session, to);
     if to == replay.steps {
         replay.playing = false;
     }
@@ -543,17 +441,7 @@ fn advance(
 const REPLAY_BUTTON_WIDTH: f32 = 128.0;
 
 fn replay_button(label: &str, icon: Option<ImageNode>, cmd: ReplayCmd) -> impl Bundle {
-    super::hud::icon_button(label, icon, ReplayButton(cmd), REPLAY_BUTTON_WIDTH, 20.0)
-}
-
-fn on_replay_button(
-    click: On<Pointer<Click>>,
-    buttons: Query<&ReplayButton>,
-    mut out: MessageWriter<ReplayCmd>,
-) {
-    if let Ok(b) = buttons.get(click.entity) {
-        out.write(b.0);
-    }
+    icon_button(label, icon, ReplayButton(cmd), REPLAY_BUTTON_WIDTH, 20.0)
 }
 
 /// A click or drag on the timeline seeks to that point.
@@ -574,14 +462,14 @@ fn on_timeline<E: std::fmt::Debug + Clone + Reflect>(
 fn spawn_panel(
     mut commands: Commands,
     replay: Option<Res<Replay>>,
-    art: Option<Res<super::art::ArtAssets>>,
+    art: Option<Res<crate::game::mechanics::art::ArtAssets>>,
 ) {
-    use super::art::tile;
     let keepable = replay.is_some_and(|r| r.keepable.is_some());
     commands
         .spawn((
             ReplayPanel,
-            super::view::HudBar::Bottom,
+            Name::new("Replay panel"),
+            HudBar::Bottom,
             Node {
                 position_type: PositionType::Absolute,
                 left: px(0),
@@ -593,83 +481,98 @@ fn spawn_panel(
                 ..default()
             },
             // Opaque: the game's own buttons are underneath.
-            BackgroundColor(Color::srgb(0.06, 0.07, 0.09)),
+            BackgroundColor(palette::BAR),
             DespawnOnExit(Play::Replay),
         ))
         .with_children(|panel| {
             panel.spawn((ReplayText, text("", 20.0), Pickable::IGNORE));
-            // The timeline: a finger-tall strip (48 px) around a thinner visible track.
-            panel
-                .spawn((
-                    Timeline,
-                    Button,
-                    super::hud::OwnColours,
-                    BackgroundColor(Color::NONE),
+            spawn_timeline(panel);
+            spawn_controls(panel, art.as_deref(), keepable);
+        });
+}
+
+/// The timeline: a finger-tall strip (48 px) around a thinner visible track that fills up.
+fn spawn_timeline(panel: &mut ChildSpawnerCommands) {
+    panel
+        .spawn((
+            Timeline,
+            Button,
+            OwnColours,
+            BackgroundColor(Color::NONE),
+            Node {
+                width: percent(100),
+                height: px(48),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+        ))
+        .observe(on_timeline::<Click>)
+        .observe(on_timeline::<Drag>)
+        .with_children(|t| {
+            t.spawn((
+                Node {
+                    width: percent(100),
+                    height: px(20),
+                    border_radius: BorderRadius::all(px(6)),
+                    ..default()
+                },
+                BackgroundColor(palette::TRACK),
+                Pickable::IGNORE,
+            ))
+            .with_children(|track| {
+                track.spawn((
+                    TimelineFill,
                     Node {
-                        width: percent(100),
-                        height: px(48),
-                        align_items: AlignItems::Center,
+                        width: percent(0),
+                        height: percent(100),
+                        border_radius: BorderRadius::all(px(6)),
                         ..default()
                     },
-                ))
-                .observe(on_timeline::<Click>)
-                .observe(on_timeline::<Drag>)
-                .with_children(|t| {
-                    t.spawn((
-                        Node {
-                            width: percent(100),
-                            height: px(20),
-                            border_radius: BorderRadius::all(px(6)),
-                            ..default()
-                        },
-                        BackgroundColor(Color::srgb(0.16, 0.18, 0.22)),
-                        Pickable::IGNORE,
-                    ))
-                    .with_children(|track| {
-                        track.spawn((
-                            TimelineFill,
-                            Node {
-                                width: percent(0),
-                                height: percent(100),
-                                border_radius: BorderRadius::all(px(6)),
-                                ..default()
-                            },
-                            BackgroundColor(Color::srgb(0.27, 0.52, 0.95)),
-                            Pickable::IGNORE,
-                        ));
-                    });
-                });
-            panel
-                .spawn(Node {
-                    justify_content: JustifyContent::Center,
-                    column_gap: px(8),
-                    row_gap: px(8),
-                    flex_wrap: FlexWrap::Wrap,
-                    ..default()
-                })
-                .with_children(|bar| {
-                    let mut buttons = vec![
-                        ("Start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
-                        ("Prev", Some(tile::STEP_BACK), ReplayCmd::Back),
-                        ("Pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
-                        ("Next", Some(tile::STEP), ReplayCmd::Forward),
-                        ("End", Some(tile::NEXT), ReplayCmd::ToEnd),
-                        ("Slower", None, ReplayCmd::Slower),
-                        ("Faster", None, ReplayCmd::Faster),
-                    ];
-                    if keepable {
-                        buttons.push(("Keep", None, ReplayCmd::Keep));
-                    }
-                    buttons.push(("Close", None, ReplayCmd::Close));
-                    for (label, icon, cmd) in buttons {
-                        let icon = art.as_ref().zip(icon).map(|(a, i)| a.icon(i));
-                        let mut b = bar.spawn(replay_button(label, icon, cmd));
-                        b.observe(on_replay_button);
-                        if cmd == ReplayCmd::PlayPause {
-                            b.insert(PlayLabel);
-                        }
-                    }
-                });
+                    BackgroundColor(palette::BUTTON_LIT),
+                    Pickable::IGNORE,
+                ));
+            });
+        });
+}
+
+/// Start, Prev, Play/Pause, Next, End (with icons), Slower, Faster, Keep (a solution from
+/// outside) and Close.
+fn spawn_controls(
+    panel: &mut ChildSpawnerCommands,
+    art: Option<&crate::game::mechanics::art::ArtAssets>,
+    keepable: bool,
+) {
+    use crate::game::mechanics::art::tile;
+    let mut buttons = vec![
+        ("Start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
+        ("Prev", Some(tile::STEP_BACK), ReplayCmd::Back),
+        ("Pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
+        ("Next", Some(tile::STEP), ReplayCmd::Forward),
+        ("End", Some(tile::NEXT), ReplayCmd::ToEnd),
+        ("Slower", None, ReplayCmd::Slower),
+        ("Faster", None, ReplayCmd::Faster),
+    ];
+    if keepable {
+        buttons.push(("Keep", None, ReplayCmd::Keep));
+    }
+    buttons.push(("Close", None, ReplayCmd::Close));
+    panel
+        .spawn(Node {
+            justify_content: JustifyContent::Center,
+            column_gap: px(8),
+            row_gap: px(8),
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        })
+        .with_children(|bar| {
+            for (label, icon, cmd) in buttons {
+                let icon = art.zip(icon).map(|(a, i)| a.icon(i));
+                let mut b = bar.spawn(replay_button(label, icon, cmd));
+                b.observe(send_on_click::<ReplayButton>);
+                if cmd == ReplayCmd::PlayPause {
+                    b.insert(PlayLabel);
+                }
+            }
         });
 }
 
@@ -712,9 +615,9 @@ fn sync_panel(
         n.width = percent(frac * 100.0);
     }
     let (label, icon) = if replay.playing {
-        ("Pause", super::art::tile::PAUSE)
+        ("Pause", crate::game::mechanics::art::tile::PAUSE)
     } else {
-        ("Play", super::art::tile::PLAY)
+        ("Play", crate::game::mechanics::art::tile::PLAY)
     };
     for children in &play_buttons {
         for c in children {

@@ -5,13 +5,13 @@
 //! played is resumed as it was, never restarted). Close, Tab, Escape and Back return to the screen
 //! the browser was opened from (the level, the solved panel or the title screen).
 
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::board::LoadLevel;
-use super::collections::{self, Collections};
-use super::hud::{BUTTON, CommandButton, command_button, on_button, spawn_overlay, text, wrap_row};
-use super::input::PlayerCommand;
-use super::{AppSystems, CurrentLevel, Play, Screen};
+use crate::game::mechanics::collections::{self, Collections};
+
 use crate::core::level::{Collection, Level};
 
 /// Levels per page of the level browser: few enough that a page fits a phone held either way.
@@ -47,7 +47,7 @@ impl Default for Browser {
 pub struct BrowserPanel;
 
 /// Commands: part of the game in every app.
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Browser>().add_systems(
         Update,
         browser_commands
@@ -57,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The screen: the windowed game adds it.
-pub(super) fn screen_plugin(app: &mut App) {
+pub(crate) fn screen_plugin(app: &mut App) {
     app.add_systems(
         Update,
         spawn_browser
@@ -153,7 +153,7 @@ fn spawn_browser(
     mut commands: Commands,
     browser: Res<Browser>,
     current: Option<Res<CurrentLevel>>,
-    saves: Res<super::save::Saves>,
+    saves: Res<crate::game::mechanics::save::Saves>,
     list: Res<Collections>,
     mut images: ResMut<Assets<Image>>,
     old: Query<Entity, With<BrowserPanel>>,
@@ -178,19 +178,7 @@ fn spawn_browser(
     let from = marked.unwrap_or(levels.len().saturating_sub(1));
     let next_unsolved = saves.progress.next_unsolved(levels, from);
     spawn_overlay(&mut commands, Play::Picking, BrowserPanel, |panel| {
-        // The collections: the built-in ones and the player's (designed, imported, pasted).
-        panel.spawn(wrap_row()).with_children(|row| {
-            for (i, e) in list.list.iter().enumerate() {
-                let mark = if e.source == shown_source { "> " } else { "" };
-                let name = &e.collection.name;
-                row.spawn(command_button(
-                    &format!("{mark}{name} ({})", e.collection.levels.len()),
-                    None,
-                    PlayerCommand::OpenCollection(i),
-                ))
-                .observe(on_button);
-            }
-        });
+        spawn_collection_row(panel, &list, shown_source);
         let by = if collection.author.is_empty() {
             String::new()
         } else {
@@ -219,46 +207,61 @@ fn spawn_browser(
                     spawn_level_button(grid, i, &levels[i], marked == Some(i), record, &mut images);
                 }
             });
-        panel.spawn(wrap_row()).with_children(|row| {
-            if pages > 1 {
-                if page > 0 {
-                    row.spawn(command_button(
-                        "< Page",
-                        None,
-                        PlayerCommand::Page(page - 1),
-                    ))
-                    .observe(on_button);
-                }
-                row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
-                if page + 1 < pages {
-                    row.spawn(command_button(
-                        "Page >",
-                        None,
-                        PlayerCommand::Page(page + 1),
-                    ))
-                    .observe(on_button);
-                }
+        spawn_action_row(panel, page, pages, next_unsolved);
+    });
+}
+
+/// The collections to look through: the built-in ones and the player's (designed, imported,
+/// pasted); the one shown is marked.
+fn spawn_collection_row(panel: &mut ChildSpawnerCommands, list: &Collections, shown: &str) {
+    panel.spawn(wrap_row()).with_children(|row| {
+        for (i, e) in list.list.iter().enumerate() {
+            let mark = if e.source == shown { "> " } else { "" };
+            let name = &e.collection.name;
+            row.spawn(command_button(
+                &format!("{mark}{name} ({})", e.collection.levels.len()),
+                None,
+                PlayerCommand::OpenCollection(i),
+            ))
+            .observe(send_on_click::<CommandButton>);
+        }
+    });
+}
+
+/// Paging, Next unsolved, and the level menu's actions, Close last.
+fn spawn_action_row(
+    panel: &mut ChildSpawnerCommands,
+    page: usize,
+    pages: usize,
+    next_unsolved: Option<usize>,
+) {
+    let button = |row: &mut ChildSpawnerCommands, label: &str, cmd| {
+        row.spawn(command_button(label, None, cmd))
+            .observe(send_on_click::<CommandButton>);
+    };
+    panel.spawn(wrap_row()).with_children(|row| {
+        if pages > 1 {
+            if page > 0 {
+                button(row, "< Page", PlayerCommand::Page(page - 1));
             }
-            if let Some(n) = next_unsolved {
-                row.spawn(command_button(
-                    "Next unsolved",
-                    None,
-                    PlayerCommand::Choose(n),
-                ))
-                .observe(on_button);
+            row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
+            if page + 1 < pages {
+                button(row, "Page >", PlayerCommand::Page(page + 1));
             }
-            for (label, cmd) in [
-                ("Design", PlayerCommand::Design),
-                ("Export .bxa", PlayerCommand::Export("bxa")),
-                ("Export .xsb", PlayerCommand::Export("xsb")),
-                ("Export .bxb", PlayerCommand::Export("bxb")),
-                ("Settings", PlayerCommand::Settings),
-                ("Close", PlayerCommand::Levels),
-            ] {
-                row.spawn(command_button(label, None, cmd))
-                    .observe(on_button);
-            }
-        });
+        }
+        if let Some(n) = next_unsolved {
+            button(row, "Next unsolved", PlayerCommand::Choose(n));
+        }
+        for (label, cmd) in [
+            ("Design", PlayerCommand::Design),
+            ("Export .bxa", PlayerCommand::Export("bxa")),
+            ("Export .xsb", PlayerCommand::Export("xsb")),
+            ("Export .bxb", PlayerCommand::Export("bxb")),
+            ("Settings", PlayerCommand::Settings),
+            ("Close", PlayerCommand::Levels),
+        ] {
+            button(row, label, cmd);
+        }
     });
 }
 
@@ -303,10 +306,10 @@ fn spawn_level_button(
             flex_shrink: 0.0,
             ..default()
         },
-        BackgroundColor(BUTTON),
+        BackgroundColor(palette::BUTTON),
     ))
-    .insert_if(super::focus::DefaultFocus, || playing)
-    .observe(on_button)
+    .insert_if(DefaultFocus, || playing)
+    .observe(send_on_click::<CommandButton>)
     .with_children(|b| {
         b.spawn((
             ImageNode::new(image),
@@ -343,19 +346,18 @@ fn scroll_levels(
 
 /// The level browser's thumbnail of a level: its byte map, a few pixels per cell.
 fn thumbnail(level: &Level, images: &mut Assets<Image>) -> (Handle<Image>, Vec2) {
-    use super::view;
     use crate::core::thumbnail;
     use bevy::color::ColorToPacked;
     use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
     let c = |c: Color| c.to_srgba().to_u8_array();
     let palette = thumbnail::Palette {
-        floor: c(view::FLOOR),
-        goal: c(view::GOAL),
-        wall: c(view::WALL),
-        brick: c(view::BRICK),
-        box_off_goal: c(view::BOX),
-        box_on_goal: c(view::BOX_ON_GOAL),
-        worker: c(view::WORKER),
+        floor: c(palette::FLOOR),
+        goal: c(palette::GOAL),
+        wall: c(palette::WALL),
+        brick: c(palette::BRICK),
+        box_off_goal: c(palette::BOX),
+        box_on_goal: c(palette::BOX_ON_GOAL),
+        worker: c(palette::WORKER),
     };
     let scale = thumbnail::scale_for(level, THUMB_PX as u32);
     let (w, h, rgba) = thumbnail::draw(level, scale, &palette);

@@ -4,7 +4,12 @@
 //! highlighted one: exactly what a click on it does. The highlight starts on the screen's
 //! [`DefaultFocus`] button (the current level in the browser, Next level when solved) or its first
 //! one (top left), so Enter on the title screen continues the game.
+//!
+//! Siblings: `input` (the action state the highlight moves with).
 
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::picking::backend::HitData;
 use bevy::picking::events::{Click, Pointer};
@@ -13,29 +18,14 @@ use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowRef};
 use leafwing_input_manager::prelude::ActionState;
 
-use super::input::{Action, PlayerInput};
-use super::{AppSystems, Play, Screen};
+use crate::game::mechanics::input::{Action, PlayerInput};
 
-/// The root of a screen drawn over the board; the buttons inside it take the focus.
-#[derive(Component, Default)]
-pub struct Overlay;
-
-/// The button a screen highlights first (else its top-left one).
-#[derive(Component, Default)]
-pub struct DefaultFocus;
-
-/// The highlighted button.
-#[derive(Resource, Default, Debug)]
-pub struct Focus(pub Option<Entity>);
-
-pub const FOCUS_COLOR: Color = Color::srgb(0.96, 0.76, 0.20);
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Focus>().add_systems(
         Update,
         navigate
             .in_set(AppSystems::RecordInput)
-            .before(super::input::actions_to_commands)
+            .before(ReadActions)
             .run_if(in_state(Screen::Playing)),
     );
 }
@@ -54,6 +44,12 @@ fn direction(keys: &ButtonInput<KeyCode>, pads: &Query<&Gamepad>) -> Option<Vec2
     .into_iter()
     .find(|&(k, b, _)| pressed(k, b))
     .map(|(_, _, d)| d)
+}
+
+/// Sorts buttons top to bottom, then left to right. A button not laid out yet (a NaN position)
+/// sorts last instead of stopping the game.
+pub fn reading_order(buttons: &mut [(Entity, Vec2)]) {
+    buttons.sort_by(|a, b| a.1.y.total_cmp(&b.1.y).then(a.1.x.total_cmp(&b.1.x)));
 }
 
 /// The button to move to from `from` in direction `dir`: ahead of it, nearest, favouring ones in
@@ -99,7 +95,7 @@ fn navigate(
     } else {
         Vec::new()
     };
-    here.sort_by(|a, b| (a.1.y, a.1.x).partial_cmp(&(b.1.y, b.1.x)).unwrap());
+    reading_order(&mut here);
     let mut now = focus
         .0
         .filter(|f| here.iter().any(|(e, _)| e == f))
@@ -149,7 +145,7 @@ fn navigate(
         if let Some(e) = now {
             commands
                 .entity(e)
-                .insert(Outline::new(px(3), px(2), FOCUS_COLOR));
+                .insert(Outline::new(px(3), px(2), palette::FOCUS_COLOR));
         }
         focus.0 = now;
     }
@@ -175,5 +171,19 @@ mod tests {
         assert_eq!(next_in_direction(all[1].1, Vec2::X, &all), Some(e(5)));
         assert_eq!(next_in_direction(all[3].1, Vec2::NEG_Y, &all), Some(e(2)));
         assert_eq!(next_in_direction(all[0].1, Vec2::NEG_X, &all), None);
+    }
+
+    #[test]
+    fn reading_order_survives_a_button_not_laid_out() {
+        let e = |i: u32| Entity::from_raw_u32(i).unwrap();
+        let mut v = vec![
+            (e(1), Vec2::new(5.0, 10.0)),
+            (e(2), Vec2::new(f32::NAN, f32::NAN)),
+            (e(3), Vec2::new(1.0, 10.0)),
+            (e(4), Vec2::new(9.0, 2.0)),
+        ];
+        reading_order(&mut v);
+        let order: Vec<Entity> = v.iter().map(|b| b.0).collect();
+        assert_eq!(order, [e(4), e(3), e(1), e(2)]);
     }
 }

@@ -1,34 +1,21 @@
 //! How the board looks: sprites for cells, boxes and the worker, the camera that fits the board to
 //! the window (any aspect ratio), sprites gliding to their grid cells, boxes on goals, the worker's
 //! facing, and a brief mark on cells that cannot be reached.
+//!
+//! Siblings: `art` (the tile set), `input` (the click observer every cell carries).
 
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 
-use super::art::{self, Art, ArtAssets, Sheet};
-use super::board::{BoardRoot, Crate, GridPos, Outside, Session, Tile, Worker};
-use super::input::on_cell_click;
-use super::touch::{BoardScreen, BoardZoom};
-use super::walk::Unreachable;
-use super::{AppSystems, Settings};
+use crate::game::mechanics::art::{self, Art, ArtAssets, Sheet};
+
+use crate::game::mechanics::input::on_cell_click;
+
 use crate::core::cell::{self, Cell};
 use crate::core::{Direction, Pos};
-
-/// World units per cell.
-pub const CELL: f32 = 64.0;
-
-pub const FLOOR: Color = Color::srgb(0.20, 0.22, 0.26);
-pub const GOAL: Color = Color::srgb(0.96, 0.76, 0.20);
-pub const WALL: Color = Color::srgb(0.47, 0.50, 0.56);
-pub const BRICK: Color = Color::srgb(0.62, 0.32, 0.26);
-pub const BOX: Color = Color::srgb(0.82, 0.53, 0.22);
-pub const BOX_ON_GOAL: Color = Color::srgb(0.27, 0.74, 0.40);
-pub const WORKER: Color = Color::srgb(0.27, 0.52, 0.95);
-pub const UNREACHABLE: Color = Color::srgba(0.95, 0.2, 0.2, 0.55);
-
-/// The camera that shows the board.
-#[derive(Component)]
-pub struct BoardCamera;
 
 /// The worker's eye, showing which way it faces.
 #[derive(Component)]
@@ -51,13 +38,7 @@ pub struct ReachHighlight {
 #[derive(Component)]
 pub struct Reachable;
 
-pub const REACH: Color = Color::srgba(1.0, 1.0, 1.0, 0.025);
-
-/// True while any sprite is still gliding to its cell (the scripted mode waits for it).
-#[derive(Resource, Default, Debug)]
-pub struct Animating(pub bool);
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Cells are plain-colour sprites: pick them by their rectangle, not by image alpha.
     app.insert_resource(bevy::sprite::SpritePickingSettings {
         picking_mode: bevy::sprite::SpritePickingMode::BoundingBox,
@@ -88,28 +69,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, BoardCamera));
-}
-
-/// World position of a cell's centre, the board centred on the origin.
-pub fn world_of(p: Pos, width: u32, height: u32) -> Vec2 {
-    Vec2::new(
-        (p.x as f32 - (width as f32 - 1.0) / 2.0) * CELL,
-        -(p.y as f32 - (height as f32 - 1.0) / 2.0) * CELL,
-    )
+    commands.spawn((Camera2d, BoardCamera, Name::new("Board camera")));
 }
 
 fn board_size(session: &Session) -> (u32, u32) {
     let b = session.game.board();
     (b.width(), b.height())
-}
-
-/// A bar of the HUD along the top or the bottom edge of the window: the board is fitted into the
-/// space between the bars.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HudBar {
-    Top,
-    Bottom,
 }
 
 /// Room kept between the board and the window's edges or the HUD, in logical pixels.
@@ -154,23 +119,24 @@ pub fn fit(w: u32, h: u32, window: Vec2, top: f32, bottom: f32) -> Vec2 {
 fn fit_camera(
     session: Option<Res<Session>>,
     zoom: Res<BoardZoom>,
-    play: Option<Res<State<super::Play>>>,
+    play: Option<Res<State<Play>>>,
     settings: Res<Settings>,
     time: Res<Time>,
     mut fit_now: ResMut<CameraFit>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     bars: Query<(&HudBar, &ComputedNode, &UiGlobalTransform)>,
     mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
+    designed: Res<DesignedSize>,
 ) {
-    let Some(session) = session else { return };
-    // The designer fits the camera to the level it draws (and leaving it refits).
-    let state_changed = play.as_ref().is_some_and(|p| p.is_changed());
-    if play
-        .as_ref()
-        .is_some_and(|p| *p.get() == super::Play::Design)
-    {
+    // In the designer: its level, framed between its bars (and leaving it refits the board).
+    if let Some(size) = designed.0 {
+        if designed.is_changed() || zoom.is_changed() {
+            frame_design(size, &zoom, &mut camera);
+        }
         return;
     }
+    let Some(session) = session else { return };
+    let state_changed = play.as_ref().is_some_and(|p| p.is_changed()) || designed.is_changed();
     let Ok(window) = windows.single() else { return };
     let size = Vec2::new(window.width(), window.height());
     let (mut top, mut bottom, mut measured) = (0.0f32, 0.0f32, false);
@@ -214,6 +180,30 @@ fn fit_camera(
             o.scale = 1.0 / (now.x * zoom.zoom.max(0.01));
         }
         t.translation = (zoom.pan + Vec2::new(0.0, now.y)).extend(t.translation.z);
+    }
+}
+
+/// Where the designer's camera looks without pan: a little below the level's centre, so the level
+/// sits between the designer's status line and its palette.
+const DESIGN_OFFSET: Vec2 = Vec2::new(0.0, -2.0 * CELL);
+
+/// Frames a designed `w`×`h` level with room for the designer's status line and palette; the
+/// player's pinch zoom and pan apply.
+fn frame_design(
+    (w, h): (u32, u32),
+    zoom: &BoardZoom,
+    camera: &mut Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
+) {
+    for (mut proj, mut t) in camera.iter_mut() {
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scaling_mode = ScalingMode::AutoMin {
+                min_width: (w as f32 + 1.0) * CELL,
+                min_height: (h as f32 + 9.0) * CELL,
+            };
+            o.viewport_origin = Vec2::new(0.5, 0.5);
+            o.scale = 1.0 / zoom.zoom.max(0.01);
+        }
+        t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
     }
 }
 
@@ -272,11 +262,11 @@ fn highlight_reach(
     mut commands: Commands,
     mut reach: ResMut<ReachHighlight>,
     session: Option<ResMut<Session>>,
-    play: Option<Res<State<super::Play>>>,
+    play: Option<Res<State<Play>>>,
     lit: Query<Entity, With<Reachable>>,
     roots: Query<Entity, With<BoardRoot>>,
 ) {
-    let active = play.is_some_and(|p| *p.get() == super::Play::Active);
+    let active = play.is_some_and(|p| *p.get() == Play::Active);
     let want = match (&session, reach.hovered && active) {
         (Some(s), true) => Some(s.state_key()),
         _ => None,
@@ -298,7 +288,7 @@ fn highlight_reach(
         let p = Pos::new(i % w, i / w);
         commands.spawn((
             Reachable,
-            sprite(REACH, 1.0),
+            sprite(palette::REACH, 1.0),
             Transform::from_translation(world_of(p, w, h).extend(0.05)),
             Pickable::IGNORE,
             ChildOf(root),
@@ -331,12 +321,12 @@ fn dress_tiles(
                     is_wall(p, Direction::Down),
                     is_wall(p, Direction::Left),
                 );
-                (WALL, 1.0, Some(joined))
+                (palette::WALL, 1.0, Some(joined))
             }
-            Cell::Brick => (BRICK, 0.9, Some(art::tile::BRICK)),
+            Cell::Brick => (palette::BRICK, 0.9, Some(art::tile::BRICK)),
             _ if outside => (Color::NONE, 1.0, None),
-            Cell::Slot => (FLOOR, 1.0, Some(art::tile::GOAL)),
-            _ => (FLOOR, 1.0, Some(art::tile::FLOOR)),
+            Cell::Slot => (palette::FLOOR, 1.0, Some(art::tile::GOAL)),
+            _ => (palette::FLOOR, 1.0, Some(art::tile::FLOOR)),
         };
         let mut ec = commands.entity(e);
         let fallback = sprite(color, size);
@@ -347,7 +337,7 @@ fn dress_tiles(
         dress(&mut ec, look, place(p, &session, 0.0));
         if tile.0 == Cell::Slot && art.is_none() {
             ec.with_child((
-                sprite(GOAL, 0.32),
+                sprite(palette::GOAL, 0.32),
                 Transform::from_xyz(0.0, 0.0, 0.1),
                 Pickable::IGNORE,
             ));
@@ -396,7 +386,7 @@ fn dress_crates(
     let Some(session) = session else { return };
     for (e, g) in &crates {
         let mut ec = commands.entity(e);
-        let fallback = sprite(BOX, 0.82);
+        let fallback = sprite(palette::BOX, 0.82);
         let look = look(
             &mut ec,
             art.as_deref(),
@@ -424,7 +414,7 @@ fn dress_worker(
             art.as_deref(),
             sheet.as_deref(),
             i,
-            sprite(WORKER, 0.66),
+            sprite(palette::WORKER, 0.66),
         );
         dress(&mut ec, look, place(g.0, &session, 2.0));
         // Without the tile set, an eye shows which way the worker faces.
@@ -484,7 +474,13 @@ fn color_crates(
                     art::tile::BOX
                 }
             }
-            None => s.color = if on_goal { BOX_ON_GOAL } else { BOX },
+            None => {
+                s.color = if on_goal {
+                    palette::BOX_ON_GOAL
+                } else {
+                    palette::BOX
+                }
+            }
         }
     }
 }
@@ -513,7 +509,7 @@ fn mark_unreachable(
     let Ok(root) = roots.single() else { return };
     for Unreachable(p) in taps.read() {
         commands.spawn((
-            sprite(UNREACHABLE, 0.9),
+            sprite(palette::UNREACHABLE, 0.9),
             place(*p, &session, 3.0),
             Fading(Timer::from_seconds(0.45, TimerMode::Once)),
             Pickable::IGNORE,

@@ -1,12 +1,11 @@
 //! The settings screen: walking speed, instant moves, sound on/off and volume. Every change takes
 //! effect at once and is saved with the session (`save.rs` writes settings when they change).
 
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::hud::{labelled_button, spawn_overlay, text, wrap_row};
-use super::input::PlayerCommand;
-use super::sound::SoundSettings;
-use super::{AppSystems, Play, Screen, Settings};
+use crate::game::mechanics::sound::SoundSettings;
 
 /// Seconds per step, from fast to slow; the walking speed steps through these.
 pub const STEP_SECONDS: [f32; 6] = [0.03, 0.05, 0.07, 0.09, 0.13, 0.18];
@@ -24,11 +23,8 @@ enum Shows {
     Volume,
 }
 
-#[derive(Component, Clone, Copy)]
-struct SettingButton(PlayerCommand);
-
 /// Commands: part of the game in every app.
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         settings_commands
@@ -38,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The screen: the windowed game adds it.
-pub(super) fn screen_plugin(app: &mut App) {
+pub(crate) fn screen_plugin(app: &mut App) {
     app.add_systems(OnEnter(Play::Settings), spawn_settings)
         .add_systems(
             Update,
@@ -97,16 +93,6 @@ fn settings_commands(
     }
 }
 
-fn on_setting(
-    click: On<Pointer<Click>>,
-    buttons: Query<&SettingButton>,
-    mut out: MessageWriter<PlayerCommand>,
-) {
-    if let Ok(b) = buttons.get(click.entity) {
-        out.write(b.0);
-    }
-}
-
 fn spawn_settings(mut commands: Commands) {
     spawn_overlay(&mut commands, Play::Settings, SettingsPanel, |panel| {
         panel.spawn(text("Settings", 30.0));
@@ -138,8 +124,8 @@ fn spawn_settings(mut commands: Commands) {
                 r.spawn((shows, text("", 22.0)));
                 r.spawn(wrap_row()).with_children(|b| {
                     for (label, cmd) in buttons {
-                        b.spawn(labelled_button(label, SettingButton(cmd), 88.0, 20.0))
-                            .observe(on_setting);
+                        b.spawn(labelled_button(label, CommandButton(cmd), 88.0, 20.0))
+                            .observe(send_on_click::<CommandButton>);
                     }
                 });
             });
@@ -150,19 +136,19 @@ fn spawn_settings(mut commands: Commands) {
                 (Shows::Instant, PlayerCommand::ToggleInstant),
                 (Shows::Sound, PlayerCommand::Mute),
             ] {
-                r.spawn(labelled_button("", SettingButton(cmd), 220.0, 20.0))
+                r.spawn(labelled_button("", CommandButton(cmd), 220.0, 20.0))
                     .insert(shows)
-                    .observe(on_setting);
+                    .observe(send_on_click::<CommandButton>);
             }
         });
         panel
             .spawn(labelled_button(
                 "Close",
-                SettingButton(PlayerCommand::Settings),
+                CommandButton(PlayerCommand::Settings),
                 88.0,
                 20.0,
             ))
-            .observe(on_setting);
+            .observe(send_on_click::<CommandButton>);
     });
 }
 

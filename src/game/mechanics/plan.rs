@@ -1,51 +1,12 @@
 //! Turns player commands into queued steps. A walk-to runs the core cyclic-mark BFS on the byte
 //! map; any new command cancels the rest of a walk in progress.
 
-use std::collections::VecDeque;
-
+use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use super::board::{LoadLevel, Session};
-use super::input::PlayerCommand;
-use super::{AppSystems, CurrentLevel, Play, Screen};
-use crate::core::{Direction, Pos, cell};
+use crate::core::{Pos, cell};
 
-/// An undo-history operation waiting for the rules system.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HistoryOp {
-    Undo,
-    Redo,
-    Restart,
-}
-
-/// Steps waiting to be played, one per animation tick.
-#[derive(Resource, Default, Debug)]
-pub struct StepQueue {
-    pub steps: VecDeque<Direction>,
-    /// The next step begins a new gesture (one undo group).
-    pub group_start: bool,
-    pub history_op: Option<HistoryOp>,
-    /// Seconds until the next step may play.
-    pub cooldown: f32,
-}
-
-impl StepQueue {
-    pub fn is_idle(&self) -> bool {
-        self.steps.is_empty() && self.history_op.is_none()
-    }
-
-    fn replace(&mut self, steps: impl IntoIterator<Item = Direction>) {
-        self.steps.clear();
-        self.steps.extend(steps);
-        self.group_start = true;
-    }
-}
-
-/// A tap on a cell the worker cannot reach.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub struct Unreachable(pub Pos);
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StepQueue>()
         .add_message::<Unreachable>()
         .add_systems(

@@ -1,0 +1,292 @@
+//! The command-line tools, one file per command: `play` (the game window), `convert`, `info`,
+//! `verify`, `path`, `solve`, `generate` and `backup`. Cells and sizes are parsed by
+//! `core::notation`. No window opens except for `play`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::core::board::count;
+use crate::core::files;
+use crate::core::formats::{self, Format, xsb};
+use crate::core::level::{Collection, Level};
+use crate::core::solver::SolveError;
+use crate::core::{Pos, lurd, notation, path::PathFinder, save, solver, validate};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "pushbox",
+    version,
+    about = "PushBox, a Sokoban game, and its level tools"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BackupAction {
+    /// Write every record and recording to FILE (RON).
+    Export { file: PathBuf },
+    /// Merge FILE into this player's records, keeping the better solution of each pair.
+    Import { file: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Open the game window (the default with no command), optionally on a level and with an
+    /// input script played through the real input path, saving screenshots, then exiting.
+    #[cfg(feature = "game")]
+    Play(Play),
+    /// Convert level files between .bxb, .bxa and .xsb/.sok/.txt (formats chosen by extension).
+    Convert {
+        /// Input files, or folders whose level files are all converted.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Output file, or a folder for a batch (then --format names the output type).
+        #[arg(long)]
+        to: PathBuf,
+        /// Output type for a batch into a folder: bxb, bxa, xsb, sok or txt.
+        #[arg(long)]
+        format: Option<String>,
+        /// Write the player's best solutions (from the data folder) into the output's levels.
+        #[arg(long)]
+        records: bool,
+        /// The player's data folder, for --records (default as for `play`).
+        #[arg(long)]
+        data_dir: Option<PathBuf>,
+        /// Write a collection even when the input holds no level (else that is an error).
+        #[arg(long)]
+        allow_empty: bool,
+    },
+    /// Copy all progress and recordings to one file, or merge such a file into this player's.
+    Backup {
+        #[command(subcommand)]
+        action: BackupAction,
+        /// The player's data folder (default as for `play`).
+        #[arg(long, global = true)]
+        data_dir: Option<PathBuf>,
+    },
+    /// Print what level files hold: name, levels, sizes, boxes, solved flags, problems.
+    Info {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Replay solutions against levels; one line per solution and a closing count.
+    Verify {
+        levels: PathBuf,
+        /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
+        solutions: PathBuf,
+    },
+    /// Solve levels with the fewest pushes (small levels: a few boxes) and print each solution.
+    #[command(
+        after_help = "Exit status: 0 when every level asked for was solved; 1 when the \
+        file or a level cannot be read or played; 3 when a level has no solution (every position \
+        searched); 4 when the search gave up on a level at --max-states (when several levels \
+        fail, the lowest of these numbers); 2 for wrong arguments."
+    )]
+    Solve {
+        levels: PathBuf,
+        /// Only this level (1-based).
+        #[arg(long)]
+        level: Option<usize>,
+        /// Give up on a level after this many positions.
+        #[arg(long, default_value_t = 3_000_000)]
+        max_states: usize,
+    },
+    /// Make new levels (a designer's tool): each is pulled back from solved as far as it goes, so
+    /// it can always be solved; written as .sok text with its push-optimal solution.
+    Generate {
+        /// How many levels.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        count: u32,
+        /// Room size inside the outer wall, WxH.
+        #[arg(long, value_parser = parse_room, default_value = "8x7")]
+        size: (u32, u32),
+        #[arg(long, default_value_t = 3)]
+        boxes: usize,
+        /// First seed; level i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Limit of each level's searches, in positions.
+        #[arg(long, default_value_t = 1_000_000)]
+        max_states: usize,
+        /// Output file (.sok, .xsb, .bxa or .bxb); standard output when left out.
+        #[arg(long)]
+        to: Option<PathBuf>,
+    },
+    /// Print the worker's shortest walk (LURD) to a cell.
+    Path {
+        levels: PathBuf,
+        /// 1-based level number.
+        #[arg(long, default_value_t = 1)]
+        level: usize,
+        /// Target cell as X,Y: 0-based column and row exactly as written in the file.
+        #[arg(long, value_parser = notation::parse_cell, allow_hyphen_values = true)]
+        to: (u32, u32),
+    },
+}
+
+/// Parses a window size `WxH` in pixels.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    notation::parse_size(s, 64..=16384, ("window side", "pixels"), "1080x2340")
+}
+
+/// Parses a room size `WxH` for `generate` (3 to 30 cells a side).
+pub fn parse_room(s: &str) -> Result<(u32, u32), String> {
+    notation::parse_size(s, 3..=30, ("room side", "cells"), "8x7")
+}
+
+/// Prints a line to standard output; a closed pipe (`pushbox info … | head`) ends the program
+/// quietly instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+        }
+    }};
+}
+
+fn fail(msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("pushbox: {msg}");
+    ExitCode::FAILURE
+}
+
+mod backup;
+mod convert;
+mod generate;
+mod info;
+mod path;
+mod play;
+mod solve;
+mod verify;
+
+use backup::backup;
+use convert::convert;
+use generate::generate;
+pub use generate::most_boxes;
+use info::info;
+use path::path;
+pub use play::Play;
+#[cfg(feature = "game")]
+pub use play::play;
+use solve::solve;
+use verify::verify;
+
+/// Runs a tool command.
+pub fn run(cmd: Command) -> ExitCode {
+    match cmd {
+        #[cfg(feature = "game")]
+        Command::Play(opts) => play(opts),
+        Command::Convert {
+            inputs,
+            to,
+            format,
+            records,
+            data_dir,
+            allow_empty,
+        } => {
+            let progress = if records {
+                match store(data_dir.as_deref()) {
+                    Ok(st) => Some(read_progress(&st)),
+                    Err(c) => return c,
+                }
+            } else {
+                None
+            };
+            convert(
+                &inputs,
+                &to,
+                format.as_deref(),
+                progress.as_ref(),
+                allow_empty,
+            )
+        }
+        Command::Backup { action, data_dir } => backup(action, data_dir.as_deref()),
+        Command::Info { files } => info(&files),
+        Command::Verify { levels, solutions } => verify(&levels, &solutions),
+        Command::Path { levels, level, to } => path(&levels, level, to),
+        Command::Solve {
+            levels,
+            level,
+            max_states,
+        } => solve(&levels, level, max_states),
+        Command::Generate {
+            count,
+            size,
+            boxes,
+            seed,
+            max_states,
+            to,
+        } => generate(count, size, boxes, seed, max_states, to.as_deref()),
+    }
+}
+
+/// The player's save files, or a message when no data folder is known.
+fn store(data_dir: Option<&Path>) -> Result<save::Store, ExitCode> {
+    match save::data_dir(data_dir) {
+        Some(d) => Ok(save::Store::new(d)),
+        None => Err(fail(format!(
+            "no data folder is known here; pass --data-dir or set {}",
+            save::DATA_DIR_ENV
+        ))),
+    }
+}
+
+fn read_progress(store: &save::Store) -> save::Progress {
+    let loaded = store.read::<save::Progress>(save::Store::PROGRESS);
+    for n in loaded.notices {
+        eprintln!("warning: {n}");
+    }
+    loaded.value
+}
+
+fn load(path: &Path) -> Result<Collection, ExitCode> {
+    let c = load_any(path)?;
+    if c.levels.is_empty() {
+        return Err(fail(no_level(path)));
+    }
+    Ok(c)
+}
+
+/// Loads a level file that may hold no level at all (`convert --allow-empty`).
+fn load_any(path: &Path) -> Result<Collection, ExitCode> {
+    match files::load(path) {
+        Ok(l) => {
+            for w in l.warnings {
+                eprintln!("warning: {w}");
+            }
+            Ok(l.collection)
+        }
+        Err(e) => Err(fail(e)),
+    }
+}
+
+fn no_level(path: &Path) -> String {
+    format!(
+        "{}: no level found (a level is rows of # walls, @ the worker, $ boxes and . goals)",
+        path.display()
+    )
+}
+
+fn level_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, ExitCode> {
+    let mut out = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| fail(format!("{}: {e}", p.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && Format::from_path(f).is_some())
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,15 @@
+//! The middle layer: how the game plays. Each file imports the vocabulary and, where its
+//! opening comment names one, a sibling.
+
+pub mod art;
+pub mod board;
+pub mod clipboard;
+pub mod collections;
+pub mod focus;
+pub mod input;
+pub mod levels;
+pub mod plan;
+pub mod save;
+pub mod sound;
+pub mod touch;
+pub mod view;

@@ -1,0 +1,371 @@
+//! The HUD over the level: collection and level, moves and pushes, the hint line, notices, the
+//! undo / redo / restart / previous / next buttons (mouse and touch), and the solved panel.
+
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
+use bevy::prelude::*;
+
+#[derive(Component)]
+struct HintLine;
+
+/// The hint line's text.
+#[derive(Component)]
+struct HintText;
+
+#[derive(Component)]
+struct LevelName;
+
+/// The row of the HUD's buttons: shown only while the level is on screen (not under the title,
+/// settings, browser, replay or designer screens, where they would be covered or in the way).
+#[derive(Component)]
+struct HudButtons;
+
+#[derive(Component)]
+struct Counters;
+
+/// The line that shows notices about the player's data (tap it to hide it).
+#[derive(Component)]
+pub struct NoticeLine;
+
+/// How long a notice stays on screen, and how many the line has shown.
+#[derive(Resource, Default)]
+struct NoticeClock {
+    shown: usize,
+    left: f32,
+}
+
+/// The solved overlay (for tests and the screenshot checks).
+#[derive(Component)]
+pub struct SolvedOverlay;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<LevelProblem>()
+        .init_resource::<FirstPlayHint>()
+        .init_resource::<NoticeClock>()
+        .add_systems(OnEnter(Screen::Playing), spawn_hud)
+        .add_systems(OnEnter(Play::Solved), spawn_solved)
+        .add_systems(
+            Update,
+            (
+                update_texts,
+                button_colors,
+                show_notices,
+                show_hint,
+                show_hud_buttons,
+            )
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+fn spawn_hud(mut commands: Commands, art: Option<Res<crate::game::mechanics::art::ArtAssets>>) {
+    commands
+        .spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::SpaceBetween,
+                padding: UiRect::all(px(12)),
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Playing),
+            Name::new("HUD"),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                HudBar::Top,
+                Node {
+                    justify_content: JustifyContent::SpaceBetween,
+                    column_gap: px(24),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|top| {
+                top.spawn((LevelName, text("", 22.0), Pickable::IGNORE));
+                top.spawn((Counters, text("", 22.0), Pickable::IGNORE));
+            });
+            spawn_notice_line(root);
+            // The bottom: the first-play hint just above the buttons, however many rows they wrap to.
+            root.spawn((
+                HudBar::Bottom,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(8),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|bottom| {
+                spawn_hint_line(bottom);
+                spawn_buttons(bottom, art.as_deref());
+            });
+        });
+}
+
+/// The line of notices about the player's data (a tap hides it).
+fn spawn_notice_line(root: &mut ChildSpawnerCommands) {
+    root.spawn((
+        NoticeLine,
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(64),
+            left: px(12),
+            right: px(12),
+            padding: UiRect::axes(px(12), px(8)),
+            border_radius: BorderRadius::all(px(8)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(palette::NOTICE),
+    ))
+    .observe(|_: On<Pointer<Click>>, mut clock: ResMut<NoticeClock>| clock.left = 0.0)
+    .with_children(|n| {
+        n.spawn((text("", 18.0), Pickable::IGNORE));
+    });
+}
+
+/// The hint line: a level's lesson or the first-play hint.
+fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
+    bottom
+        .spawn((
+            HintLine,
+            Node {
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|h| {
+            h.spawn((
+                Node {
+                    padding: UiRect::axes(px(12), px(6)),
+                    border_radius: BorderRadius::all(px(8)),
+                    ..default()
+                },
+                BackgroundColor(palette::PANEL),
+                Pickable::IGNORE,
+            ))
+            .with_children(|p| {
+                p.spawn((HintText, text(FIRST_HINT, 18.0), Pickable::IGNORE));
+            });
+        });
+}
+
+/// The HUD's buttons, with icons from the tile set when it is loaded.
+fn spawn_buttons(
+    bottom: &mut ChildSpawnerCommands,
+    art: Option<&crate::game::mechanics::art::ArtAssets>,
+) {
+    use crate::game::mechanics::art::tile;
+    bottom
+        .spawn((
+            HudButtons,
+            Node {
+                justify_content: JustifyContent::Center,
+                column_gap: px(10),
+                flex_wrap: FlexWrap::Wrap,
+                row_gap: px(8),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .with_children(|bar| {
+            for (label, cmd, icon) in [
+                ("Menu", PlayerCommand::Menu, None),
+                ("Levels", PlayerCommand::Levels, Some(tile::LEVELS)),
+                ("Prev", PlayerCommand::PrevLevel, Some(tile::PREVIOUS)),
+                ("Undo", PlayerCommand::Undo, Some(tile::UNDO)),
+                ("Redo", PlayerCommand::Redo, Some(tile::REDO)),
+                ("Restart", PlayerCommand::Restart, Some(tile::RESTART)),
+                ("Next", PlayerCommand::NextLevel, Some(tile::NEXT)),
+                ("Design", PlayerCommand::Design, None),
+            ] {
+                let icon = art.zip(icon).map(|(a, i)| a.icon(i));
+                bar.spawn(command_button(label, icon, cmd))
+                    .observe(send_on_click::<CommandButton>);
+            }
+        });
+}
+
+fn button_colors(
+    mut buttons: Query<
+        (&Interaction, &mut BackgroundColor),
+        (Changed<Interaction>, With<Button>, Without<OwnColours>),
+    >,
+) {
+    for (i, mut bg) in &mut buttons {
+        bg.0 = if *i == Interaction::None {
+            palette::BUTTON
+        } else {
+            palette::BUTTON_HOVER
+        };
+    }
+}
+
+fn update_texts(
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    problem: Res<LevelProblem>,
+    mut name: Query<&mut Text, (With<LevelName>, Without<Counters>)>,
+    mut counters: Query<&mut Text, (With<Counters>, Without<LevelName>)>,
+) {
+    if let (Some(c), Ok(mut t)) = (current.as_ref(), name.single_mut()) {
+        let level = c.level();
+        let mut s = format!(
+            "{}  |  Level {}/{}",
+            c.collection.name,
+            c.index + 1,
+            c.collection.levels.len()
+        );
+        if !level.title.is_empty() {
+            s += &format!(": {}", level.title);
+        }
+        // The level's author, when known and not the whole collection's (the level browser
+        // names that one).
+        if !level.author.is_empty() && level.author != c.collection.author {
+            s += &format!(" by {}", level.author);
+        }
+        if let Some(p) = &problem.0 {
+            s += &format!("\nThis level cannot be played: {p}");
+        }
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+    if let (Some(sess), Ok(mut t)) = (session, counters.single_mut()) {
+        let b = sess.game.board();
+        let s = format!("Moves {}   Pushes {}", b.moves(), b.pushes());
+        if t.0 != s {
+            t.0 = s;
+        }
+    }
+}
+
+const FIRST_HINT: &str = "Tap or click a cell to walk there; arrows step; Z undoes";
+
+/// The hint line shows a built-in level's note (the tutorial's lessons) while it is played, from
+/// the game's own collections or from the same file opened with `--level` (found by its board),
+/// or else the first-play hint while that is on (`save.rs` turns it off at the first move). The
+/// line keeps its place when empty, so that the board does not jump when it goes.
+fn show_hint(
+    hint: Res<FirstPlayHint>,
+    current: Option<Res<CurrentLevel>>,
+    list: Res<crate::game::mechanics::collections::Collections>,
+    mut line: Query<&mut Visibility, With<HintLine>>,
+    mut texts: Query<&mut Text, With<HintText>>,
+) {
+    let changed = hint.is_changed() || list.is_changed();
+    if !changed && !current.as_ref().is_some_and(|c| c.is_changed()) {
+        return;
+    }
+    let note = current
+        .as_ref()
+        .and_then(|c| builtin_note(c, &list))
+        .map(str::to_string);
+    let shown = if hint.0 || note.is_some() {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut v in &mut line {
+        v.set_if_neq(shown);
+    }
+    let text = note.as_deref().unwrap_or(FIRST_HINT);
+    for mut t in &mut texts {
+        if t.0 != text {
+            t.0 = text.to_string();
+        }
+    }
+}
+
+/// The note of the level being played when it is one of the game's own (by its board).
+pub fn builtin_note<'a>(
+    current: &'a CurrentLevel,
+    list: &'a crate::game::mechanics::collections::Collections,
+) -> Option<&'a str> {
+    let level = current.level();
+    if crate::core::save::is_builtin(&current.source) {
+        return level.notes.first().map(String::as_str);
+    }
+    let fingerprint = level.fingerprint();
+    list.list
+        .iter()
+        .filter(|e| !e.is_user())
+        .flat_map(|e| &e.collection.levels)
+        .find(|l| l.fingerprint() == fingerprint)
+        .and_then(|l| l.notes.first())
+        .map(String::as_str)
+}
+
+/// The HUD's buttons show while the level is played or solved.
+fn show_hud_buttons(play: Res<State<Play>>, mut rows: Query<&mut Visibility, With<HudButtons>>) {
+    let shown = match play.get() {
+        Play::Active | Play::Solved => Visibility::Inherited,
+        _ => Visibility::Hidden,
+    };
+    for mut v in &mut rows {
+        v.set_if_neq(shown);
+    }
+}
+
+/// Shows the newest notices for 12 seconds (or until tapped).
+fn show_notices(
+    time: Res<Time>,
+    notices: Res<Notices>,
+    mut clock: ResMut<NoticeClock>,
+    mut line: Query<(&mut Node, &Children), With<NoticeLine>>,
+    mut texts: Query<&mut Text>,
+) {
+    let Ok((mut node, children)) = line.single_mut() else {
+        return;
+    };
+    if notices.0.len() > clock.shown {
+        let new = &notices.0[clock.shown..];
+        let start = new.len().saturating_sub(3);
+        let s = new[start..].join("\n");
+        for c in children {
+            if let Ok(mut t) = texts.get_mut(*c) {
+                t.0 = s.clone();
+            }
+        }
+        clock.shown = notices.0.len();
+        clock.left = 12.0;
+    }
+    clock.left -= time.delta_secs();
+    let display = if clock.left > 0.0 {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    if node.display != display {
+        node.display = display;
+    }
+}
+
+fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
+    let (m, p) = session
+        .map(|s| (s.game.board().moves(), s.game.board().pushes()))
+        .unwrap_or_default();
+    spawn_overlay(&mut commands, Play::Solved, SolvedOverlay, |panel| {
+        panel.spawn(text("Solved!", 44.0));
+        panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
+        panel
+            .spawn(Node {
+                column_gap: px(10),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(command_button("Replay", None, PlayerCommand::Replay))
+                    .observe(send_on_click::<CommandButton>);
+                row.spawn((
+                    command_button("Next level", None, PlayerCommand::NextLevel),
+                    DefaultFocus,
+                ))
+                .observe(send_on_click::<CommandButton>);
+            });
+    });
+}

@@ -1,0 +1,9 @@
+//! The top layer: the screens over the board, one file each, importing the layers below.
+
+pub mod browser;
+pub mod designer;
+pub mod hud;
+pub mod loading;
+pub mod replay;
+pub mod settings;
+pub mod title;

@@ -1,0 +1,129 @@
+//! The level being played: its collection and index, the core game and the entities mirroring it
+//! ([`Session`]), the steps waiting to be played, why a level cannot be played, and a replay that
+//! borrows the board.
+
+use std::collections::{HashMap, VecDeque};
+
+use bevy::prelude::*;
+
+use crate::core::level::{Collection, Recording};
+use crate::core::{Direction, Game, PathFinder};
+
+/// The collection and level being played.
+#[derive(Resource, Clone, Debug)]
+pub struct CurrentLevel {
+    pub collection: Collection,
+    pub index: usize,
+    /// Where the collection comes from, as saves name it: `save::BUILTIN` or a file path.
+    pub source: String,
+}
+
+impl CurrentLevel {
+    pub fn level(&self) -> &crate::core::level::Level {
+        &self.collection.levels[self.index]
+    }
+}
+
+/// The level being played: the core game (byte map, counters, undo/redo) and the entities that
+/// mirror it.
+#[derive(Resource)]
+pub struct Session {
+    pub game: Game,
+    pub finder: PathFinder,
+    pub worker: Entity,
+    /// Box entity at each cell index holding a box.
+    pub box_at: HashMap<u32, Entity>,
+    /// Counts changes to the game (each applied step, undo and redo), so savers see a change.
+    pub revision: u64,
+    /// Unique to this session (each level spawn gets its own), so that `(serial, revision)`
+    /// names one state of one board even when a level is spawned again.
+    pub serial: u64,
+}
+
+/// The next session's serial.
+static SESSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl Session {
+    /// Which state of which session this is: changes on every move and every level spawn.
+    pub fn state_key(&self) -> (u64, u64) {
+        (self.serial, self.revision)
+    }
+
+    /// A serial no session had before.
+    pub fn next_serial() -> u64 {
+        SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// A game to put on the board instead of the level's start (a restored save, a replay), taken by
+/// the next level spawn.
+#[derive(Resource, Default)]
+pub struct PendingGame(pub Option<Game>);
+
+/// An undo-history operation waiting for the rules system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryOp {
+    Undo,
+    Redo,
+    Restart,
+}
+
+/// Steps waiting to be played, one per animation tick.
+#[derive(Resource, Default, Debug)]
+pub struct StepQueue {
+    pub steps: VecDeque<Direction>,
+    /// The next step begins a new gesture (one undo group).
+    pub group_start: bool,
+    pub history_op: Option<HistoryOp>,
+    /// Seconds until the next step may play.
+    pub cooldown: f32,
+}
+
+impl StepQueue {
+    pub fn is_idle(&self) -> bool {
+        self.steps.is_empty() && self.history_op.is_none()
+    }
+
+    pub fn replace(&mut self, steps: impl IntoIterator<Item = Direction>) {
+        self.steps.clear();
+        self.steps.extend(steps);
+        self.group_start = true;
+    }
+}
+
+/// Why the current level cannot be played, if it cannot.
+#[derive(Resource, Default, Debug)]
+pub struct LevelProblem(pub Option<String>);
+
+/// Replay speeds, as multiples of the normal step time.
+pub const SPEEDS: [f32; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+pub const NORMAL_SPEED: usize = 2;
+
+/// A recording being replayed.
+#[derive(Resource, Debug)]
+pub struct Replay {
+    /// The recording's steps; `session.game` holds them as its redo list.
+    pub steps: usize,
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// Steps owed to the clock (fractional).
+    pub clock: f32,
+    /// Where the recording came from, for the screen ("best by moves", "clipboard", a file).
+    pub source: String,
+    /// A solution from outside the game, which the player may keep as a record.
+    pub keepable: Option<Recording>,
+    /// The player's own game, put back when the replay closes.
+    pub stashed: Game,
+}
+
+impl Replay {
+    pub fn stashed(&self) -> &Game {
+        &self.stashed
+    }
+
+    pub fn speed(&self) -> f32 {
+        SPEEDS[self.speed]
+    }
+}

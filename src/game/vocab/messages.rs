@@ -1,0 +1,124 @@
+//! The messages (buffered streams) and events that several plugins write or read.
+
+use bevy::prelude::*;
+
+use crate::core::design::{Edit, Pen};
+use crate::core::{Direction, Moved, Pos};
+
+/// What the player asked for, from any input source.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerCommand {
+    /// One step (pushing a box if one is in the way).
+    Step(Direction),
+    /// Walk to a cell by the shortest path.
+    WalkTo(Pos),
+    /// A click or tap on a cell: pushes an adjacent box, else walks there.
+    Tap(Pos),
+    Undo,
+    Redo,
+    Restart,
+    NextLevel,
+    PrevLevel,
+    /// Open or close the level picker.
+    Levels,
+    /// Play level N (0-based): of the collection the level browser shows while it is open, else
+    /// of the collection being played.
+    Choose(usize),
+    /// Replay this level's solution: the one just made when solved, else the best recording.
+    Replay,
+    /// Paste from the clipboard: levels (a new collection) or a LURD solution (replayed).
+    Paste,
+    /// Open the level designer (on this level when it is the player's own).
+    Design,
+    /// Show collection N of the player's collections in the level browser.
+    OpenCollection(usize),
+    /// Export the player's collections in this format (`bxa`, `xsb` or `bxb`).
+    Export(&'static str),
+    /// Copy the current level to the clipboard as XSB, or as one RLE line.
+    Copy {
+        rle: bool,
+    },
+    /// Sound off / on.
+    Mute,
+    /// Volume up (`true`) or down by a tenth.
+    Volume(bool),
+    /// Open or close the settings screen.
+    Settings,
+    /// Walk faster (`true`) or slower.
+    Speed(bool),
+    /// Instant moves on / off.
+    ToggleInstant,
+    /// Show level-browser page N (0-based).
+    Page(usize),
+    /// Open the title screen, or leave it for the level.
+    Menu,
+    /// Back one screen (Escape, a phone's Back): a screen over the level closes to where it was
+    /// opened from, the level opens the title screen, the title screen returns to the level.
+    Back,
+}
+
+/// What the designer's buttons, keys and pointer ask for.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum DesignCmd {
+    Pen(Pen),
+    ToggleArea,
+    /// The pointer went down on a cell, moved over one with the button held, or came up.
+    Press(Pos),
+    Over(Pos),
+    Release,
+    /// A second finger landed: the stroke was the start of a pinch, and is taken back.
+    CancelStroke,
+    Edit(Edit),
+    Undo,
+    Redo,
+    NewLevel,
+    Duplicate,
+    Delete,
+    /// Move the level earlier (`true`) or later in the collection.
+    Shift(bool),
+    Prev,
+    Next,
+    /// Play the level now (it must be playable); the Edit button comes back here.
+    Test,
+    /// Leave the designer, playing the designed level when it is playable.
+    Done,
+}
+
+/// What the replay controls ask for.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum ReplayCmd {
+    PlayPause,
+    Forward,
+    Back,
+    ToStart,
+    ToEnd,
+    Faster,
+    Slower,
+    /// Jump to this fraction of the recording (0 to 1).
+    Seek(f32),
+    /// Keep an outside solution as a record.
+    Keep,
+    Close,
+}
+
+/// Something moved: written once per applied step (undo and redo included).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct StepApplied {
+    pub moved: Moved,
+    pub undo: bool,
+}
+
+/// Loads level `index` of the current collection (next/previous level, restart from a menu).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct LoadLevel(pub usize);
+
+/// The level was solved.
+#[derive(Event, Clone, Copy, Debug)]
+pub struct LevelSolved {
+    pub moves: u32,
+    pub pushes: u32,
+}
+
+/// A tap on a cell the worker cannot reach.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct Unreachable(pub Pos);

@@ -1,0 +1,17 @@
+//! The game's shared vocabulary, the bottom layer of `src/game`: states and system sets, the
+//! messages, the resources and components many plugins read, the palette and the UI widgets.
+//! Nothing here imports a file above it (only `crate::core` and Bevy).
+
+pub mod board;
+pub mod level;
+pub mod messages;
+pub mod palette;
+pub mod player;
+pub mod states;
+pub mod ui;
+
+pub use board::*;
+pub use level::*;
+pub use messages::*;
+pub use player::*;
+pub use states::*;

@@ -1,0 +1,51 @@
+//! Every colour of the game in one place: the board's plain colours (the tile set's key colours,
+//! and the fallback when the art is not loaded) and the UI's.
+
+use bevy::prelude::*;
+
+pub const FLOOR: Color = Color::srgb(0.20, 0.22, 0.26);
+
+pub const GOAL: Color = Color::srgb(0.96, 0.76, 0.20);
+
+pub const WALL: Color = Color::srgb(0.47, 0.50, 0.56);
+
+pub const BRICK: Color = Color::srgb(0.62, 0.32, 0.26);
+
+pub const BOX: Color = Color::srgb(0.82, 0.53, 0.22);
+
+pub const BOX_ON_GOAL: Color = Color::srgb(0.27, 0.74, 0.40);
+
+pub const WORKER: Color = Color::srgb(0.27, 0.52, 0.95);
+
+pub const UNREACHABLE: Color = Color::srgba(0.95, 0.2, 0.2, 0.55);
+
+pub const REACH: Color = Color::srgba(1.0, 1.0, 1.0, 0.025);
+
+pub const TEXT: Color = Color::srgb(0.92, 0.93, 0.95);
+
+pub const BUTTON: Color = Color::srgb(0.25, 0.28, 0.34);
+
+pub const BUTTON_HOVER: Color = Color::srgb(0.33, 0.37, 0.45);
+
+/// A screen's panel over the board: opaque, so nothing of the board shows through its text.
+pub const PANEL: Color = Color::srgb(0.12, 0.13, 0.16);
+
+/// Behind a screen's panel: the board dimmed, so the panel stands out and the level still shows.
+pub const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.65);
+
+pub const FOCUS_COLOR: Color = Color::srgb(0.96, 0.76, 0.20);
+
+/// A button that is lit (the designer's chosen pen, the replay's progress).
+pub const BUTTON_LIT: Color = Color::srgb(0.27, 0.52, 0.95);
+/// The bars of the designer and replay screens.
+pub const BAR: Color = Color::srgb(0.06, 0.07, 0.09);
+/// The replay's timeline track.
+pub const TRACK: Color = Color::srgb(0.16, 0.18, 0.22);
+/// The window behind the board.
+pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
+/// The title screen's (nearly opaque) background.
+pub const TITLE_BACKGROUND: Color = Color::srgba(0.07, 0.08, 0.10, 0.97);
+/// The notice line about the player's data.
+pub const NOTICE: Color = Color::srgba(0.45, 0.18, 0.12, 0.92);
+/// Over a designed cell where the worker could walk off the map.
+pub const OPEN_CELL: Color = Color::srgba(0.9, 0.15, 0.15, 0.6);
