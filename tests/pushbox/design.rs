@@ -7,6 +7,7 @@ use pushbox::core::formats::{self, Format};
 use pushbox::core::{Direction, files};
 use pushbox::game::DesignCmd;
 use pushbox::game::Notices;
+use pushbox::game::ScreenCommand;
 use pushbox::game::mechanics::collections::{CollectionCmd, Collections};
 use pushbox::game::mechanics::save::SaveConfig;
 use pushbox::game::screens::designer::Design;
@@ -55,7 +56,7 @@ fn notices(app: &App) -> Vec<String> {
 }
 
 fn open_designer(app: &mut App) {
-    send(app, PlayerCommand::Design);
+    send(app, ScreenCommand::Design);
     app.update();
     app.update();
     assert_eq!(play(app), Play::Design);
@@ -381,7 +382,7 @@ fn export_writes_every_user_collection_with_its_records() {
         settle(&mut app);
     }
     for ext in ["bxa", "xsb", "bxb"] {
-        send(&mut app, PlayerCommand::Export(ext));
+        send(&mut app, ScreenCommand::Export(ext));
         app.update();
         app.update();
         let path = d.join(format!("exports/my-levels.{ext}"));

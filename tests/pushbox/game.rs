@@ -9,6 +9,7 @@ use leafwing_input_manager::user_input::Buttonlike;
 use proptest::prelude::*;
 use pushbox::core::level::Collection;
 use pushbox::core::{Direction, Pos, files};
+use pushbox::game::ScreenCommand;
 use pushbox::game::{Crate, StepApplied, Worker};
 use pushbox::game::{CurrentLevel, GridPos, Play, PlayerCommand, Screen, Session, Settings};
 
@@ -87,7 +88,7 @@ fn a_broken_level_file_shows_the_loaders_error_instead_of_hanging() {
 #[test]
 fn the_level_picker_chooses_a_level() {
     let mut app = app(Some((builtin(), 0)));
-    send(&mut app, PlayerCommand::Levels);
+    send(&mut app, ScreenCommand::Levels);
     app.update();
     app.update();
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Picking);
@@ -101,7 +102,8 @@ fn the_level_picker_chooses_a_level() {
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
 }
 
-pub(crate) fn send(app: &mut App, cmd: PlayerCommand) {
+/// Writes a command (a [`PlayerCommand`] or a [`pushbox::game::ScreenCommand`]) for the next frame.
+pub(crate) fn send(app: &mut App, cmd: impl Message) {
     app.world_mut().write_message(cmd);
 }
 
@@ -467,15 +469,15 @@ fn the_title_screen_opens_at_a_plain_start_and_leads_everywhere() {
     app.update();
     assert_eq!(moves(&app), 0);
     for (cmd, then) in [
-        (PlayerCommand::Settings, Play::Settings),
-        (PlayerCommand::Settings, Play::Title),
-        (PlayerCommand::Settings, Play::Settings),
-        (PlayerCommand::Levels, Play::Title), // Escape closes the settings too
-        (PlayerCommand::Menu, Play::Active),
-        (PlayerCommand::Menu, Play::Title),
-        (PlayerCommand::Levels, Play::Picking),
-        (PlayerCommand::Menu, Play::Title),
-        (PlayerCommand::Menu, Play::Active),
+        (ScreenCommand::Settings, Play::Settings),
+        (ScreenCommand::Settings, Play::Title),
+        (ScreenCommand::Settings, Play::Settings),
+        (ScreenCommand::Levels, Play::Title), // Escape closes the settings too
+        (ScreenCommand::Menu, Play::Active),
+        (ScreenCommand::Menu, Play::Title),
+        (ScreenCommand::Levels, Play::Picking),
+        (ScreenCommand::Menu, Play::Title),
+        (ScreenCommand::Menu, Play::Active),
     ] {
         send(&mut app, cmd);
         app.update();
@@ -491,7 +493,7 @@ fn play_now(app: &App) -> Play {
     *app.world().resource::<State<Play>>().get()
 }
 
-fn two_frames(app: &mut App, cmd: PlayerCommand) {
+fn two_frames(app: &mut App, cmd: impl Message + std::fmt::Debug) {
     send(app, cmd);
     app.update();
     app.update();
@@ -507,7 +509,7 @@ fn choosing_the_current_level_in_the_browser_keeps_its_moves() {
     }
     let made = moves(&app);
     assert!(made > 0);
-    two_frames(&mut app, PlayerCommand::Levels);
+    two_frames(&mut app, ScreenCommand::Levels);
     assert_eq!(play_now(&app), Play::Picking);
     two_frames(&mut app, PlayerCommand::Choose(1));
     assert_eq!(play_now(&app), Play::Active);
@@ -516,7 +518,7 @@ fn choosing_the_current_level_in_the_browser_keeps_its_moves() {
     settle(&mut app);
     assert_eq!(moves(&app), made - 1, "and can be undone");
     // Another level of the same collection starts that level.
-    two_frames(&mut app, PlayerCommand::Levels);
+    two_frames(&mut app, ScreenCommand::Levels);
     two_frames(&mut app, PlayerCommand::Choose(2));
     assert_eq!(app.world().resource::<CurrentLevel>().index, 2);
     assert_eq!(moves(&app), 0);
@@ -533,7 +535,7 @@ fn a_collection_button_shows_its_levels_before_anything_is_played() {
     send(&mut app, PlayerCommand::Step(Direction::Right));
     settle(&mut app);
     let before = app.world().resource::<CurrentLevel>().clone();
-    two_frames(&mut app, PlayerCommand::Levels);
+    two_frames(&mut app, ScreenCommand::Levels);
     let pushbox_at = app
         .world()
         .resource::<Collections>()
@@ -541,7 +543,7 @@ fn a_collection_button_shows_its_levels_before_anything_is_played() {
         .iter()
         .position(|e| e.collection.name == "PushBox")
         .unwrap();
-    two_frames(&mut app, PlayerCommand::OpenCollection(pushbox_at));
+    two_frames(&mut app, ScreenCommand::OpenCollection(pushbox_at));
     assert_eq!(play_now(&app), Play::Picking, "still browsing");
     assert_eq!(app.world().resource::<Browser>().shown, Some(pushbox_at));
     let now = app.world().resource::<CurrentLevel>();
@@ -550,19 +552,19 @@ fn a_collection_button_shows_its_levels_before_anything_is_played() {
         (before.source.as_str(), before.index)
     );
     assert_eq!(moves(&app), 1, "nothing was played or restarted");
-    two_frames(&mut app, PlayerCommand::Page(1));
+    two_frames(&mut app, ScreenCommand::Page(1));
     assert_eq!(app.world().resource::<Browser>().page, 1);
-    two_frames(&mut app, PlayerCommand::Back);
+    two_frames(&mut app, ScreenCommand::Back);
     assert_eq!(play_now(&app), Play::Active);
     assert_eq!(moves(&app), 1);
     // Open it again, look at PushBox, and choose its level 5.
-    two_frames(&mut app, PlayerCommand::Levels);
+    two_frames(&mut app, ScreenCommand::Levels);
     assert_eq!(
         app.world().resource::<Browser>().shown,
         None,
         "opens on the current one"
     );
-    two_frames(&mut app, PlayerCommand::OpenCollection(pushbox_at));
+    two_frames(&mut app, ScreenCommand::OpenCollection(pushbox_at));
     two_frames(&mut app, PlayerCommand::Choose(4));
     app.update();
     let now = app.world().resource::<CurrentLevel>();
@@ -571,23 +573,23 @@ fn a_collection_button_shows_its_levels_before_anything_is_played() {
     assert_eq!(moves(&app), 0);
 }
 
-/// Escape (`PlayerCommand::Back`) on every screen that has no keys of its own: one screen back.
+/// Escape (`ScreenCommand::Back`) on every screen that has no keys of its own: one screen back.
 #[test]
 fn escape_goes_back_one_screen_everywhere() {
     let mut app = app(Some((builtin(), 0)));
     for (cmd, then) in [
-        (PlayerCommand::Back, Play::Title),
-        (PlayerCommand::Back, Play::Active),
-        (PlayerCommand::Settings, Play::Settings),
-        (PlayerCommand::Back, Play::Active),
-        (PlayerCommand::Levels, Play::Picking),
-        (PlayerCommand::Back, Play::Active),
-        (PlayerCommand::Menu, Play::Title),
-        (PlayerCommand::Settings, Play::Settings),
-        (PlayerCommand::Back, Play::Title),
-        (PlayerCommand::Levels, Play::Picking),
-        (PlayerCommand::Levels, Play::Title),
-        (PlayerCommand::Back, Play::Active),
+        (ScreenCommand::Back, Play::Title),
+        (ScreenCommand::Back, Play::Active),
+        (ScreenCommand::Settings, Play::Settings),
+        (ScreenCommand::Back, Play::Active),
+        (ScreenCommand::Levels, Play::Picking),
+        (ScreenCommand::Back, Play::Active),
+        (ScreenCommand::Menu, Play::Title),
+        (ScreenCommand::Settings, Play::Settings),
+        (ScreenCommand::Back, Play::Title),
+        (ScreenCommand::Levels, Play::Picking),
+        (ScreenCommand::Levels, Play::Title),
+        (ScreenCommand::Back, Play::Active),
     ] {
         two_frames(&mut app, cmd);
         assert_eq!(play_now(&app), then, "after {cmd:?}");
@@ -601,7 +603,7 @@ fn escape_goes_back_one_screen_everywhere() {
         settle(&mut app);
     }
     assert_eq!(play_now(&app), Play::Solved);
-    two_frames(&mut app, PlayerCommand::Back);
+    two_frames(&mut app, ScreenCommand::Back);
     assert_eq!(play_now(&app), Play::Title);
 }
 

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use pushbox::core::save::{self, Progress, Store};
 use pushbox::core::{Direction, Game};
 use pushbox::game::Notices;
+use pushbox::game::ScreenCommand;
 use pushbox::game::mechanics::save::{SaveConfig, Saves};
 use pushbox::game::screens::replay::PastedText;
 use pushbox::game::{CurrentLevel, Play, PlayerCommand, Screen, Session, Settings};
@@ -346,7 +347,7 @@ fn a_pasted_solution_is_verified_replayed_and_the_players_game_comes_back() {
         Some(solution)
     );
     // V replays the best recording.
-    send(&mut app, PlayerCommand::Replay);
+    send(&mut app, ScreenCommand::Replay);
     app.update();
     app.update();
     assert_eq!(play_state(&app), Play::Replay);
@@ -463,19 +464,20 @@ fn the_first_play_hint_shows_until_the_first_move_once() {
 fn settings_change_at_once_and_are_saved() {
     let d = crate::temp_dir("settings");
     let mut app = app_with_data(&d);
-    send(&mut app, PlayerCommand::Settings);
+    send(&mut app, ScreenCommand::Settings);
     app.update();
     app.update();
     assert_eq!(play_state(&app), Play::Settings);
     for cmd in [
-        PlayerCommand::Speed(true),
-        PlayerCommand::Speed(true),
-        PlayerCommand::ToggleInstant,
-        PlayerCommand::Step(Direction::Right),
+        ScreenCommand::Speed(true),
+        ScreenCommand::Speed(true),
+        ScreenCommand::ToggleInstant,
     ] {
         send(&mut app, cmd);
         app.update();
     }
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    app.update();
     let s = app.world().resource::<Settings>().clone();
     assert_eq!(
         (s.step_seconds, s.instant),
@@ -487,7 +489,7 @@ fn settings_change_at_once_and_are_saved() {
         0,
         "no moves behind the settings"
     );
-    send(&mut app, PlayerCommand::Levels);
+    send(&mut app, ScreenCommand::Levels);
     app.update();
     app.update();
     assert_eq!(play_state(&app), Play::Active, "Escape closes");
@@ -498,7 +500,7 @@ fn settings_change_at_once_and_are_saved() {
     );
     // Slower stops at the slowest.
     for _ in 0..10 {
-        send(&mut app, PlayerCommand::Speed(false));
+        send(&mut app, ScreenCommand::Speed(false));
         app.update();
     }
     assert_eq!(app.world().resource::<Settings>().step_seconds, 0.18);

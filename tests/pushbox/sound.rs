@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 use pushbox::core::Direction;
 use pushbox::game::PlayerCommand;
+use pushbox::game::ScreenCommand;
 use pushbox::game::mechanics::sound::{SoundCue, SoundSettings};
 
 use crate::game::{send, settle};
@@ -43,17 +44,17 @@ fn steps_pushes_goals_undo_and_solving_each_have_their_sound() {
 fn mute_and_volume_change_and_are_saved() {
     let d = crate::temp_dir("sound");
     let mut app = crate::save::app_with_data(&d);
-    send(&mut app, PlayerCommand::Mute);
+    send(&mut app, ScreenCommand::Mute);
     app.update();
     assert!(app.world().resource::<SoundSettings>().muted);
-    send(&mut app, PlayerCommand::Volume(false));
+    send(&mut app, ScreenCommand::Volume(false));
     app.update();
-    send(&mut app, PlayerCommand::Volume(false));
+    send(&mut app, ScreenCommand::Volume(false));
     app.update();
     let s = *app.world().resource::<SoundSettings>();
     assert_eq!((s.volume, s.muted), (0.5, false), "volume down unmutes");
     for _ in 0..12 {
-        send(&mut app, PlayerCommand::Volume(true));
+        send(&mut app, ScreenCommand::Volume(true));
         app.update();
     }
     assert_eq!(
@@ -61,7 +62,7 @@ fn mute_and_volume_change_and_are_saved() {
         1.0,
         "at most full"
     );
-    send(&mut app, PlayerCommand::Mute);
+    send(&mut app, ScreenCommand::Mute);
     app.update();
     app.update();
     let saved = pushbox::core::save::Store::new(&d)

@@ -7,6 +7,7 @@ use bevy::input::keyboard::{Key, KeyboardInput, NativeKeyCode};
 use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 use pushbox::core::Pos;
+use pushbox::game::ScreenCommand;
 use pushbox::game::Unreachable;
 use pushbox::game::{BoardScreen, BoardZoom};
 use pushbox::game::{Play, PlayerCommand, Session};
@@ -320,8 +321,8 @@ fn the_back_key_undoes_then_goes_back_one_screen_at_a_time() {
     assert_eq!(exits(&app), 0, "and never closes the game");
     // The browser, the settings and the solved panel close to where they were opened from.
     for (open, from) in [
-        (PlayerCommand::Levels, Play::Active),
-        (PlayerCommand::Settings, Play::Active),
+        (ScreenCommand::Levels, Play::Active),
+        (ScreenCommand::Settings, Play::Active),
     ] {
         crate::game::send(&mut app, open);
         app.update();
@@ -330,10 +331,10 @@ fn the_back_key_undoes_then_goes_back_one_screen_at_a_time() {
         back(&mut app);
         assert_eq!(play(&app), from, "back from {open:?}");
     }
-    crate::game::send(&mut app, PlayerCommand::Menu);
+    crate::game::send(&mut app, ScreenCommand::Menu);
     app.update();
     app.update();
-    crate::game::send(&mut app, PlayerCommand::Levels);
+    crate::game::send(&mut app, ScreenCommand::Levels);
     app.update();
     app.update();
     assert_eq!(play(&app), Play::Picking);

@@ -282,16 +282,16 @@ fn import_at_start(at_start: Option<ResMut<ImportAtStart>>, mut out: MessageWrit
 
 /// The HUD's and keyboard's collection commands.
 fn player_commands(
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
     mut out: MessageWriter<CollectionCmd>,
 ) {
     for cmd in cmds.read() {
         match *cmd {
-            PlayerCommand::Export(ext) => {
+            ScreenCommand::Export(ext) => {
                 out.write(CollectionCmd::Export(ext));
             }
-            PlayerCommand::Copy { rle } if *play.get() != Play::Design => {
+            ScreenCommand::Copy { rle } if *play.get() != Play::Design => {
                 out.write(CollectionCmd::Copy { rle });
             }
             _ => {}

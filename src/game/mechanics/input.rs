@@ -1,5 +1,6 @@
 //! Input: keyboard and gamepad through leafwing-input-manager actions, mouse clicks and touch
-//! taps through sprite picking. Every source writes the same [`PlayerCommand`] message.
+//! taps through sprite picking. Every source writes the same messages: [`PlayerCommand`] for the
+//! board, [`ScreenCommand`] for the screens.
 
 use crate::game::vocab::*;
 use bevy::prelude::*;
@@ -33,29 +34,29 @@ pub enum Action {
 }
 
 impl Action {
-    fn command(self) -> PlayerCommand {
+    fn command(self) -> AnyCommand {
         match self {
-            Action::Up => PlayerCommand::Step(Direction::Up),
-            Action::Down => PlayerCommand::Step(Direction::Down),
-            Action::Left => PlayerCommand::Step(Direction::Left),
-            Action::Right => PlayerCommand::Step(Direction::Right),
-            Action::Undo => PlayerCommand::Undo,
-            Action::Redo => PlayerCommand::Redo,
-            Action::Restart => PlayerCommand::Restart,
-            Action::NextLevel => PlayerCommand::NextLevel,
-            Action::PrevLevel => PlayerCommand::PrevLevel,
-            Action::Levels => PlayerCommand::Levels,
-            Action::Replay => PlayerCommand::Replay,
-            Action::Paste => PlayerCommand::Paste,
-            Action::Design => PlayerCommand::Design,
-            Action::CopyXsb => PlayerCommand::Copy { rle: false },
-            Action::CopyRle => PlayerCommand::Copy { rle: true },
-            Action::Mute => PlayerCommand::Mute,
-            Action::VolumeDown => PlayerCommand::Volume(false),
-            Action::VolumeUp => PlayerCommand::Volume(true),
-            Action::Settings => PlayerCommand::Settings,
-            Action::Menu => PlayerCommand::Menu,
-            Action::Back => PlayerCommand::Back,
+            Action::Up => PlayerCommand::Step(Direction::Up).into(),
+            Action::Down => PlayerCommand::Step(Direction::Down).into(),
+            Action::Left => PlayerCommand::Step(Direction::Left).into(),
+            Action::Right => PlayerCommand::Step(Direction::Right).into(),
+            Action::Undo => PlayerCommand::Undo.into(),
+            Action::Redo => PlayerCommand::Redo.into(),
+            Action::Restart => PlayerCommand::Restart.into(),
+            Action::NextLevel => PlayerCommand::NextLevel.into(),
+            Action::PrevLevel => PlayerCommand::PrevLevel.into(),
+            Action::Levels => ScreenCommand::Levels.into(),
+            Action::Replay => ScreenCommand::Replay.into(),
+            Action::Paste => ScreenCommand::Paste.into(),
+            Action::Design => ScreenCommand::Design.into(),
+            Action::CopyXsb => ScreenCommand::Copy { rle: false }.into(),
+            Action::CopyRle => ScreenCommand::Copy { rle: true }.into(),
+            Action::Mute => ScreenCommand::Mute.into(),
+            Action::VolumeDown => ScreenCommand::Volume(false).into(),
+            Action::VolumeUp => ScreenCommand::Volume(true).into(),
+            Action::Settings => ScreenCommand::Settings.into(),
+            Action::Menu => ScreenCommand::Menu.into(),
+            Action::Back => ScreenCommand::Back.into(),
         }
     }
 
@@ -166,6 +167,7 @@ pub struct PlayerInput;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
+        .add_message::<ScreenCommand>()
         .add_plugins(InputManagerPlugin::<Action>::default())
         .add_systems(Startup, spawn_input)
         .add_systems(
@@ -182,7 +184,7 @@ fn spawn_input(mut commands: Commands) {
 
 fn actions_to_commands(
     actions: Single<&ActionState<Action>, With<PlayerInput>>,
-    mut out: MessageWriter<PlayerCommand>,
+    mut out: CommandWriter,
 ) {
     for a in Action::ALL {
         if actions.just_pressed(&a) {

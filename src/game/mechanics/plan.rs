@@ -1,5 +1,8 @@
-//! Turns player commands into queued steps. A walk-to runs the core cyclic-mark BFS on the byte
-//! map; any new command cancels the rest of a walk in progress.
+//! The router of the player's board commands: steps, walks and taps become queued steps (a walk
+//! runs the core cyclic-mark BFS on the byte map), undo, redo and restart become a history
+//! operation, and level changes load a level; any new command cancels the rest of a walk in
+//! progress. It runs while the level is on screen (played, solved, or under the level browser);
+//! the screens' own commands are theirs.
 
 use crate::game::vocab::*;
 use bevy::prelude::*;
@@ -11,12 +14,15 @@ pub(crate) fn plugin(app: &mut App) {
         .add_message::<Unreachable>()
         .add_systems(
             Update,
-            plan.in_set(AppSystems::Plan)
-                .run_if(in_state(Screen::Playing)),
+            route_commands.in_set(AppSystems::Plan).run_if(
+                in_state(Play::Active)
+                    .or_else(in_state(Play::Solved))
+                    .or_else(in_state(Play::Picking)),
+            ),
         );
 }
 
-fn plan(
+fn route_commands(
     mut commands_in: MessageReader<PlayerCommand>,
     session: Option<ResMut<Session>>,
     mut queue: ResMut<StepQueue>,
@@ -37,11 +43,8 @@ fn plan(
                     | PlayerCommand::WalkTo(_)
                     | PlayerCommand::Tap(_)
             ),
-            // The browser's own buttons are `browser.rs`'s; N and P still change the level.
-            Play::Picking => matches!(cmd, PlayerCommand::NextLevel | PlayerCommand::PrevLevel),
-            // The title screen, the replay screen, the designer and the settings have their own
-            // controls.
-            Play::Title | Play::Replay | Play::Design | Play::Settings => false,
+            // The browser chooses levels itself; N and P still change the level.
+            _ => matches!(cmd, PlayerCommand::NextLevel | PlayerCommand::PrevLevel),
         };
         if !allowed {
             continue;

@@ -113,7 +113,7 @@ fn solved_cue(_: On<LevelSolved>, mut out: MessageWriter<SoundCue>) {
 
 /// M mutes and unmutes; - and = turn the volume down and up by a tenth.
 fn sound_commands(
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     mut sound: ResMut<SoundSettings>,
     mut notices: ResMut<Notices>,
     play: Res<State<Play>>,
@@ -124,8 +124,8 @@ fn sound_commands(
             continue;
         }
         match *cmd {
-            PlayerCommand::Mute => sound.muted = !sound.muted,
-            PlayerCommand::Volume(up) => {
+            ScreenCommand::Mute => sound.muted = !sound.muted,
+            ScreenCommand::Volume(up) => {
                 let step = if up { 0.1 } else { -0.1 };
                 sound.volume = ((sound.volume + step) * 10.0).round().clamp(0.0, 10.0) / 10.0;
                 sound.muted = false;

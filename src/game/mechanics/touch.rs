@@ -392,7 +392,7 @@ fn back_key(
     codes: Res<ButtonInput<KeyCode>>,
     play: Res<State<Play>>,
     session: Option<Res<Session>>,
-    mut out: MessageWriter<PlayerCommand>,
+    mut out: CommandWriter,
     mut replay: MessageWriter<ReplayCmd>,
     mut design: MessageWriter<DesignCmd>,
 ) {
@@ -410,7 +410,7 @@ fn back_key(
             out.write(PlayerCommand::Undo);
         }
         _ => {
-            out.write(PlayerCommand::Back);
+            out.write(ScreenCommand::Back);
         }
     }
 }

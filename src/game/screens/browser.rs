@@ -50,9 +50,11 @@ pub struct BrowserPanel;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Browser>().add_systems(
         Update,
-        browser_commands
-            .in_set(AppSystems::Plan)
-            .run_if(in_state(Screen::Playing)),
+        (
+            browser_commands.run_if(in_state(Screen::Playing)),
+            choose_level.run_if(in_state(Play::Picking)),
+        )
+            .in_set(AppSystems::Plan),
     );
 }
 
@@ -73,19 +75,17 @@ fn redraw(mut browser: ResMut<Browser>) {
 
 /// Opening and closing the browser, and what its buttons ask for while it is open.
 fn browser_commands(
-    mut commands: Commands,
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
     mut browser: ResMut<Browser>,
-    mut current: Option<ResMut<CurrentLevel>>,
+    current: Option<Res<CurrentLevel>>,
     list: Res<Collections>,
-    mut load: MessageWriter<LoadLevel>,
 ) {
     let here = *play.get();
     for cmd in cmds.read() {
         match (*cmd, here) {
-            (PlayerCommand::Levels, Play::Active | Play::Solved | Play::Title) => {
+            (ScreenCommand::Levels, Play::Active | Play::Solved | Play::Title) => {
                 *browser = Browser {
                     shown: None,
                     page: current.as_ref().map_or(0, |c| c.index / PAGE_SIZE),
@@ -93,10 +93,10 @@ fn browser_commands(
                 };
                 next_play.set(Play::Picking);
             }
-            (PlayerCommand::Levels | PlayerCommand::Back, Play::Picking) => {
+            (ScreenCommand::Levels | ScreenCommand::Back, Play::Picking) => {
                 next_play.set(browser.back_to)
             }
-            (PlayerCommand::OpenCollection(i), Play::Picking) => {
+            (ScreenCommand::OpenCollection(i), Play::Picking) => {
                 let playing =
                     |e: &collections::Entry| current.as_ref().is_some_and(|c| c.source == e.source);
                 *browser = match list.list.get(i) {
@@ -113,26 +113,44 @@ fn browser_commands(
                     None => continue,
                 };
             }
-            (PlayerCommand::Page(p), Play::Picking) if browser.page != p => browser.page = p,
-            (PlayerCommand::Choose(k), Play::Picking) => match browser.shown {
-                Some(i) => {
-                    collections::open(&list, i, k, &mut current, &mut commands, &mut load);
-                    next_play.set(Play::Active);
-                }
-                None => {
-                    let Some(c) = current.as_ref() else { continue };
-                    if k == c.index {
-                        // The level being played, as it was: moves, undo and redo kept.
-                        next_play.set(match browser.back_to {
-                            Play::Solved => Play::Solved,
-                            _ => Play::Active,
-                        });
-                    } else if k < c.collection.levels.len() {
-                        load.write(LoadLevel(k));
-                    }
-                }
-            },
+            (ScreenCommand::Page(p), Play::Picking) if browser.page != p => browser.page = p,
             _ => {}
+        }
+    }
+}
+
+/// A level button (or Next unsolved) while the browser is open: that level of the collection
+/// shown; the level being played is resumed as it was.
+fn choose_level(
+    mut commands: Commands,
+    mut cmds: MessageReader<PlayerCommand>,
+    mut next_play: ResMut<NextState<Play>>,
+    browser: Res<Browser>,
+    mut current: Option<ResMut<CurrentLevel>>,
+    list: Res<Collections>,
+    mut load: MessageWriter<LoadLevel>,
+) {
+    for cmd in cmds.read() {
+        let PlayerCommand::Choose(k) = *cmd else {
+            continue;
+        };
+        match browser.shown {
+            Some(i) => {
+                collections::open(&list, i, k, &mut current, &mut commands, &mut load);
+                next_play.set(Play::Active);
+            }
+            None => {
+                let Some(c) = current.as_ref() else { continue };
+                if k == c.index {
+                    // The level being played, as it was: moves, undo and redo kept.
+                    next_play.set(match browser.back_to {
+                        Play::Solved => Play::Solved,
+                        _ => Play::Active,
+                    });
+                } else if k < c.collection.levels.len() {
+                    load.write(LoadLevel(k));
+                }
+            }
         }
     }
 }
@@ -221,7 +239,7 @@ fn spawn_collection_row(panel: &mut ChildSpawnerCommands, list: &Collections, sh
             row.spawn(command_button(
                 &format!("{mark}{name} ({})", e.collection.levels.len()),
                 None,
-                PlayerCommand::OpenCollection(i),
+                ScreenCommand::OpenCollection(i),
             ))
             .observe(send_on_click::<CommandButton>);
         }
@@ -235,32 +253,32 @@ fn spawn_action_row(
     pages: usize,
     next_unsolved: Option<usize>,
 ) {
-    let button = |row: &mut ChildSpawnerCommands, label: &str, cmd| {
+    let button = |row: &mut ChildSpawnerCommands, label: &str, cmd: AnyCommand| {
         row.spawn(command_button(label, None, cmd))
             .observe(send_on_click::<CommandButton>);
     };
     panel.spawn(wrap_row()).with_children(|row| {
         if pages > 1 {
             if page > 0 {
-                button(row, "< Page", PlayerCommand::Page(page - 1));
+                button(row, "< Page", ScreenCommand::Page(page - 1).into());
             }
             row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
             if page + 1 < pages {
-                button(row, "Page >", PlayerCommand::Page(page + 1));
+                button(row, "Page >", ScreenCommand::Page(page + 1).into());
             }
         }
         if let Some(n) = next_unsolved {
-            button(row, "Next unsolved", PlayerCommand::Choose(n));
+            button(row, "Next unsolved", PlayerCommand::Choose(n).into());
         }
         for (label, cmd) in [
-            ("Design", PlayerCommand::Design),
-            ("Export .bxa", PlayerCommand::Export("bxa")),
-            ("Export .xsb", PlayerCommand::Export("xsb")),
-            ("Export .bxb", PlayerCommand::Export("bxb")),
-            ("Settings", PlayerCommand::Settings),
-            ("Close", PlayerCommand::Levels),
+            ("Design", ScreenCommand::Design),
+            ("Export .bxa", ScreenCommand::Export("bxa")),
+            ("Export .xsb", ScreenCommand::Export("xsb")),
+            ("Export .bxb", ScreenCommand::Export("bxb")),
+            ("Settings", ScreenCommand::Settings),
+            ("Close", ScreenCommand::Levels),
         ] {
-            button(row, label, cmd);
+            button(row, label, cmd.into());
         }
     });
 }
@@ -294,7 +312,7 @@ fn spawn_level_button(
     let (image, size) = thumbnail(level, images);
     grid.spawn((
         Button,
-        CommandButton(PlayerCommand::Choose(i)),
+        CommandButton(PlayerCommand::Choose(i).into()),
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,

@@ -95,9 +95,9 @@ struct StatusLine;
 struct DesignButton(DesignCmd);
 
 impl SendsOnClick for DesignButton {
-    type Message = DesignCmd;
-    fn message(&self) -> DesignCmd {
-        self.0.clone()
+    type Out = MessageWriter<'static, DesignCmd>;
+    fn send(&self, out: &mut MessageWriter<DesignCmd>) {
+        out.write(self.0.clone());
     }
 }
 
@@ -141,13 +141,13 @@ fn starter_level() -> crate::core::level::Level {
     l
 }
 
-/// `PlayerCommand::Design`: opens the designer on the level being played. A level of the
+/// `ScreenCommand::Design`: opens the designer on the level being played. A level of the
 /// player's own collections is designed in place; any other (built-in, or a file opened with
 /// `--level`) is first copied into the player's "My levels" (made on first use), once: the same
 /// board there is opened again instead of copied twice.
 fn open_designer(
     mut commands: Commands,
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
     current: Option<Res<CurrentLevel>>,
@@ -157,7 +157,7 @@ fn open_designer(
     mut notices: ResMut<Notices>,
 ) {
     for cmd in cmds.read() {
-        if *cmd != PlayerCommand::Design || *play.get() == Play::Design {
+        if *cmd != ScreenCommand::Design || *play.get() == Play::Design {
             continue;
         }
         // Back from test-play: the editor as it was, undo history included.

@@ -175,14 +175,38 @@ fn spawn_buttons(
         ))
         .with_children(|bar| {
             for (label, cmd, icon) in [
-                ("Menu", PlayerCommand::Menu, None),
-                ("Levels", PlayerCommand::Levels, Some(tile::LEVELS)),
-                ("Prev", PlayerCommand::PrevLevel, Some(tile::PREVIOUS)),
-                ("Undo", PlayerCommand::Undo, Some(tile::UNDO)),
-                ("Redo", PlayerCommand::Redo, Some(tile::REDO)),
-                ("Restart", PlayerCommand::Restart, Some(tile::RESTART)),
-                ("Next", PlayerCommand::NextLevel, Some(tile::NEXT)),
-                ("Design", PlayerCommand::Design, None),
+                ("Menu", AnyCommand::from(ScreenCommand::Menu), None),
+                (
+                    "Levels",
+                    AnyCommand::from(ScreenCommand::Levels),
+                    Some(tile::LEVELS),
+                ),
+                (
+                    "Prev",
+                    AnyCommand::from(PlayerCommand::PrevLevel),
+                    Some(tile::PREVIOUS),
+                ),
+                (
+                    "Undo",
+                    AnyCommand::from(PlayerCommand::Undo),
+                    Some(tile::UNDO),
+                ),
+                (
+                    "Redo",
+                    AnyCommand::from(PlayerCommand::Redo),
+                    Some(tile::REDO),
+                ),
+                (
+                    "Restart",
+                    AnyCommand::from(PlayerCommand::Restart),
+                    Some(tile::RESTART),
+                ),
+                (
+                    "Next",
+                    AnyCommand::from(PlayerCommand::NextLevel),
+                    Some(tile::NEXT),
+                ),
+                ("Design", AnyCommand::from(ScreenCommand::Design), None),
             ] {
                 let icon = art.zip(icon).map(|(a, i)| a.icon(i));
                 bar.spawn(command_button(label, icon, cmd))
@@ -359,7 +383,7 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(command_button("Replay", None, PlayerCommand::Replay))
+                row.spawn(command_button("Replay", None, ScreenCommand::Replay))
                     .observe(send_on_click::<CommandButton>);
                 row.spawn((
                     command_button("Next level", None, PlayerCommand::NextLevel),

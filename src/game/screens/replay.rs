@@ -38,9 +38,9 @@ pub struct PastedText(pub String);
 struct ReplayButton(ReplayCmd);
 
 impl SendsOnClick for ReplayButton {
-    type Message = ReplayCmd;
-    fn message(&self) -> ReplayCmd {
-        self.0
+    type Out = MessageWriter<'static, ReplayCmd>;
+    fn send(&self, out: &mut MessageWriter<ReplayCmd>) {
+        out.write(self.0);
     }
 }
 
@@ -98,7 +98,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// V and the solved overlay's Replay button: the solution just made when the level is solved,
 /// else the level's best recording by moves.
 fn commands_to_replays(
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
@@ -107,7 +107,7 @@ fn commands_to_replays(
     mut out: MessageWriter<StartReplay>,
 ) {
     for cmd in cmds.read() {
-        if *cmd != PlayerCommand::Replay || !matches!(play.get(), Play::Active | Play::Solved) {
+        if *cmd != ScreenCommand::Replay || !matches!(play.get(), Play::Active | Play::Solved) {
             continue;
         }
         let (Some(current), Some(session)) = (current.as_ref(), session.as_ref()) else {
@@ -145,12 +145,12 @@ fn commands_to_replays(
 
 /// Ctrl+V: reads the system clipboard's text.
 fn read_clipboard(
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     mut out: MessageWriter<PastedText>,
     mut notices: ResMut<Notices>,
 ) {
     for cmd in cmds.read() {
-        if *cmd != PlayerCommand::Paste {
+        if *cmd != ScreenCommand::Paste {
             continue;
         }
         match crate::game::mechanics::clipboard::clipboard_text() {

@@ -56,7 +56,7 @@ fn speed_index(seconds: f32) -> usize {
 }
 
 fn settings_commands(
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
     mut settings: ResMut<Settings>,
@@ -66,7 +66,7 @@ fn settings_commands(
     let close = |back_to: &mut Option<Play>| back_to.take().unwrap_or(Play::Active);
     for cmd in cmds.read() {
         match *cmd {
-            PlayerCommand::Settings => match play.get() {
+            ScreenCommand::Settings => match play.get() {
                 Play::Settings => next_play.set(close(&mut back_to)),
                 from @ (Play::Title | Play::Active | Play::Solved | Play::Picking) => {
                     *back_to = Some(*from);
@@ -74,7 +74,7 @@ fn settings_commands(
                 }
                 Play::Replay | Play::Design => {}
             },
-            PlayerCommand::Speed(faster) => {
+            ScreenCommand::Speed(faster) => {
                 let i = speed_index(settings.step_seconds);
                 let j = if faster {
                     i.saturating_sub(1)
@@ -83,9 +83,9 @@ fn settings_commands(
                 };
                 settings.step_seconds = STEP_SECONDS[j];
             }
-            PlayerCommand::ToggleInstant => settings.instant = !settings.instant,
+            ScreenCommand::ToggleInstant => settings.instant = !settings.instant,
             // Escape and Back close the settings, and so does Tab (the browser's key).
-            PlayerCommand::Back | PlayerCommand::Levels if *play.get() == Play::Settings => {
+            ScreenCommand::Back | ScreenCommand::Levels if *play.get() == Play::Settings => {
                 next_play.set(close(&mut back_to))
             }
             _ => {}
@@ -108,15 +108,15 @@ fn spawn_settings(mut commands: Commands) {
             (
                 Shows::Speed,
                 [
-                    ("Slower", PlayerCommand::Speed(false)),
-                    ("Faster", PlayerCommand::Speed(true)),
+                    ("Slower", ScreenCommand::Speed(false)),
+                    ("Faster", ScreenCommand::Speed(true)),
                 ],
             ),
             (
                 Shows::Volume,
                 [
-                    ("Quieter", PlayerCommand::Volume(false)),
-                    ("Louder", PlayerCommand::Volume(true)),
+                    ("Quieter", ScreenCommand::Volume(false)),
+                    ("Louder", ScreenCommand::Volume(true)),
                 ],
             ),
         ] {
@@ -124,8 +124,13 @@ fn spawn_settings(mut commands: Commands) {
                 r.spawn((shows, text("", 22.0)));
                 r.spawn(wrap_row()).with_children(|b| {
                     for (label, cmd) in buttons {
-                        b.spawn(labelled_button(label, CommandButton(cmd), 88.0, 20.0))
-                            .observe(send_on_click::<CommandButton>);
+                        b.spawn(labelled_button(
+                            label,
+                            CommandButton(cmd.into()),
+                            88.0,
+                            20.0,
+                        ))
+                        .observe(send_on_click::<CommandButton>);
                     }
                 });
             });
@@ -133,10 +138,10 @@ fn spawn_settings(mut commands: Commands) {
         // Switches show their value on the button itself.
         panel.spawn(wrap_row()).with_children(|r| {
             for (shows, cmd) in [
-                (Shows::Instant, PlayerCommand::ToggleInstant),
-                (Shows::Sound, PlayerCommand::Mute),
+                (Shows::Instant, ScreenCommand::ToggleInstant),
+                (Shows::Sound, ScreenCommand::Mute),
             ] {
-                r.spawn(labelled_button("", CommandButton(cmd), 220.0, 20.0))
+                r.spawn(labelled_button("", CommandButton(cmd.into()), 220.0, 20.0))
                     .insert(shows)
                     .observe(send_on_click::<CommandButton>);
             }
@@ -144,7 +149,7 @@ fn spawn_settings(mut commands: Commands) {
         panel
             .spawn(labelled_button(
                 "Close",
-                CommandButton(PlayerCommand::Settings),
+                CommandButton(ScreenCommand::Settings.into()),
                 88.0,
                 20.0,
             ))

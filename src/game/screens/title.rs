@@ -52,7 +52,7 @@ fn open_at_start(at_start: Option<Res<TitleAtStart>>, mut next_play: ResMut<Next
 }
 
 fn title_commands(
-    mut cmds: MessageReader<PlayerCommand>,
+    mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
     session: Option<Res<Session>>,
@@ -60,15 +60,15 @@ fn title_commands(
     for cmd in cmds.read() {
         match (cmd, play.get()) {
             // Continue: the level as it was left, its solved panel included.
-            (PlayerCommand::Menu | PlayerCommand::Back, Play::Title) => {
+            (ScreenCommand::Menu | ScreenCommand::Back, Play::Title) => {
                 next_play.set(if session.as_ref().is_some_and(|s| s.game.is_solved()) {
                     Play::Solved
                 } else {
                     Play::Active
                 })
             }
-            (PlayerCommand::Menu, Play::Active | Play::Solved | Play::Picking)
-            | (PlayerCommand::Back, Play::Active | Play::Solved) => next_play.set(Play::Title),
+            (ScreenCommand::Menu, Play::Active | Play::Solved | Play::Picking)
+            | (ScreenCommand::Back, Play::Active | Play::Solved) => next_play.set(Play::Title),
             _ => {}
         }
     }
@@ -169,13 +169,19 @@ fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: St
     .with_children(|col| {
         let icon = |i| art.map(|a| a.icon(i));
         for (label, i, cmd, font) in [
-            ("Continue", tile::PLAY, PlayerCommand::Menu, 28.0),
-            ("Levels", tile::LEVELS, PlayerCommand::Levels, 24.0),
-            ("Settings", tile::SETTINGS, PlayerCommand::Settings, 24.0),
+            ("Continue", tile::PLAY, ScreenCommand::Menu, 28.0),
+            ("Levels", tile::LEVELS, ScreenCommand::Levels, 24.0),
+            ("Settings", tile::SETTINGS, ScreenCommand::Settings, 24.0),
         ] {
-            col.spawn(icon_button(label, icon(i), CommandButton(cmd), 260.0, font))
-                .observe(send_on_click::<CommandButton>);
-            if cmd == PlayerCommand::Menu {
+            col.spawn(icon_button(
+                label,
+                icon(i),
+                CommandButton(cmd.into()),
+                260.0,
+                font,
+            ))
+            .observe(send_on_click::<CommandButton>);
+            if cmd == ScreenCommand::Menu {
                 col.spawn((
                     text(line.clone(), 16.0),
                     Node {

@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use crate::core::design::{Edit, Pen};
 use crate::core::{Direction, Moved, Pos};
 
-/// What the player asked for, from any input source.
+/// What the player does on the board: steps, walks, taps, the history, and which level is played.
+/// `mechanics/plan.rs` routes them (the level browser chooses with [`PlayerCommand::Choose`]).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlayerCommand {
     /// One step (pushing a box if one is in the way).
@@ -19,11 +20,17 @@ pub enum PlayerCommand {
     Restart,
     NextLevel,
     PrevLevel,
-    /// Open or close the level picker.
-    Levels,
     /// Play level N (0-based): of the collection the level browser shows while it is open, else
     /// of the collection being played.
     Choose(usize),
+}
+
+/// What the player asks of the screens and the app: opening and closing screens, the browser's
+/// paging, the clipboard, export, sound and settings. Each screen reads the ones that are its own.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenCommand {
+    /// Open or close the level browser.
+    Levels,
     /// Replay this level's solution: the one just made when solved, else the best recording.
     Replay,
     /// Paste from the clipboard: levels (a new collection) or a LURD solution (replayed).
@@ -35,9 +42,7 @@ pub enum PlayerCommand {
     /// Export the player's collections in this format (`bxa`, `xsb` or `bxb`).
     Export(&'static str),
     /// Copy the current level to the clipboard as XSB, or as one RLE line.
-    Copy {
-        rle: bool,
-    },
+    Copy { rle: bool },
     /// Sound off / on.
     Mute,
     /// Volume up (`true`) or down by a tenth.
@@ -55,6 +60,45 @@ pub enum PlayerCommand {
     /// Back one screen (Escape, a phone's Back): a screen over the level closes to where it was
     /// opened from, the level opens the title screen, the title screen returns to the level.
     Back,
+}
+
+/// Either kind of command, for a button or a key that may send one or the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyCommand {
+    Play(PlayerCommand),
+    Screen(ScreenCommand),
+}
+
+impl From<PlayerCommand> for AnyCommand {
+    fn from(c: PlayerCommand) -> AnyCommand {
+        AnyCommand::Play(c)
+    }
+}
+
+impl From<ScreenCommand> for AnyCommand {
+    fn from(c: ScreenCommand) -> AnyCommand {
+        AnyCommand::Screen(c)
+    }
+}
+
+/// Writes a [`Command`] into its stream.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct CommandWriter<'w> {
+    play: MessageWriter<'w, PlayerCommand>,
+    screen: MessageWriter<'w, ScreenCommand>,
+}
+
+impl CommandWriter<'_> {
+    pub fn write(&mut self, c: impl Into<AnyCommand>) {
+        match c.into() {
+            AnyCommand::Play(c) => {
+                self.play.write(c);
+            }
+            AnyCommand::Screen(c) => {
+                self.screen.write(c);
+            }
+        }
+    }
 }
 
 /// What the designer's buttons, keys and pointer ask for.

@@ -4,11 +4,13 @@
 use bevy::prelude::*;
 
 use super::palette::*;
-use super::{Play, PlayerCommand};
+use bevy::ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
+
+use super::{AnyCommand, CommandWriter, Play};
 
 /// A button that sends a command when clicked or tapped.
 #[derive(Component, Clone, Copy)]
-pub struct CommandButton(pub PlayerCommand);
+pub struct CommandButton(pub AnyCommand);
 
 pub(crate) fn text(s: impl Into<String>, size: f32) -> impl Bundle {
     (
@@ -79,9 +81,9 @@ pub(crate) fn icon_button(
 pub(crate) fn command_button(
     label: &str,
     icon: Option<ImageNode>,
-    cmd: PlayerCommand,
+    cmd: impl Into<AnyCommand>,
 ) -> impl Bundle {
-    icon_button(label, icon, CommandButton(cmd), 88.0, 20.0)
+    icon_button(label, icon, CommandButton(cmd.into()), 88.0, 20.0)
 }
 
 /// A row of buttons that wraps on narrow screens.
@@ -96,28 +98,29 @@ pub(crate) fn wrap_row() -> Node {
     }
 }
 
-/// A button's component that names the message a click on it sends.
+/// A button's component that says what a click on it sends, and where.
 pub trait SendsOnClick: Component {
-    type Message: Message;
-    fn message(&self) -> Self::Message;
+    /// Where it writes: a message writer, or several.
+    type Out: SystemParam + 'static;
+    fn send(&self, out: &mut SystemParamItem<Self::Out>);
 }
 
 impl SendsOnClick for CommandButton {
-    type Message = PlayerCommand;
-    fn message(&self) -> PlayerCommand {
-        self.0
+    type Out = CommandWriter<'static>;
+    fn send(&self, out: &mut CommandWriter) {
+        out.write(self.0);
     }
 }
 
-/// The one click observer of every button: sends the message its [`SendsOnClick`] component
-/// names (a HUD or screen button's command, a designer or replay control).
+/// The one click observer of every button: sends what its [`SendsOnClick`] component names (a
+/// HUD or screen button's command, a designer or replay control).
 pub fn send_on_click<B: SendsOnClick>(
     click: On<Pointer<Click>>,
     buttons: Query<&B>,
-    mut out: MessageWriter<B::Message>,
+    mut out: StaticSystemParam<B::Out>,
 ) {
     if let Ok(b) = buttons.get(click.entity) {
-        out.write(b.message());
+        b.send(&mut out);
     }
 }
 
