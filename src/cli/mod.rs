@@ -34,6 +34,23 @@ pub enum BackupAction {
 }
 
 #[derive(Subcommand, Debug)]
+pub enum LinkAction {
+    /// Print a solvable deal: H rows of W faces (a-z, A-Z, 0-9), a blank line, then a removal
+    /// order that clears it (cells X,Y, 0-based, on the board without its empty ring).
+    Deal {
+        /// Board size in tiles, WxH (an even number of cells).
+        #[arg(long, value_parser = link::parse_board_size, default_value = "18x8")]
+        size: (u32, u32),
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Read a board in the text form `deal` prints; print every playable pair with its line's
+    /// corner points, then `clearable: yes` with an order, `clearable: no`, or
+    /// `clearable: unknown` when the exact search is too large.
+    Check { file: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the game window (the default with no command), optionally on a level and with an
     /// input script played through the real input path, saving screenshots, then exiting.
@@ -116,6 +133,11 @@ pub enum Command {
         #[arg(long)]
         to: Option<PathBuf>,
     },
+    /// Link (連連看), the two-point tile-matching game: deal a board, or check one.
+    Link {
+        #[command(subcommand)]
+        action: LinkAction,
+    },
     /// Print the worker's shortest walk (LURD) to a cell.
     Path {
         levels: PathBuf,
@@ -160,6 +182,7 @@ mod backup;
 mod convert;
 mod generate;
 mod info;
+mod link;
 mod path;
 mod play;
 mod solve;
@@ -210,6 +233,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
         Command::Path { levels, level, to } => path(&levels, level, to),
+        Command::Link { action } => link::run(action),
         Command::Solve {
             levels,
             level,

@@ -13,6 +13,7 @@ pub mod formats;
 pub mod generate;
 pub mod history;
 pub mod level;
+pub mod link;
 pub mod lurd;
 pub mod notation;
 pub mod path;

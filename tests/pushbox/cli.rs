@@ -559,3 +559,55 @@ fn save_writer() {
         2000
     );
 }
+
+/// `link deal` prints a board and an order that clears it; `link check` reads the board back,
+/// lists the playable pairs and finds it clearable; a crossed board is not.
+#[test]
+fn link_deal_and_check() {
+    use pushbox::core::link::{Cell, LinkBoard, LinkGame};
+    let o = pushbox(&["link", "deal", "--size", "8x6", "--seed", "7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (board_text, rest) = out
+        .split_once("\n\n")
+        .expect("a blank line after the board");
+    let board = LinkBoard::from_text(board_text).unwrap();
+    assert_eq!((board.width(), board.height(), board.tiles()), (8, 6, 48));
+    let cell = |s: &str| {
+        let (x, y) = s.split_once(',').unwrap();
+        Cell::new(x.parse().unwrap(), y.parse().unwrap())
+    };
+    let order = rest.trim().strip_prefix("order: ").expect("an order line");
+    let mut game = LinkGame::new(board);
+    for pair in order.split(' ') {
+        let (a, b) = pair.split_once('-').unwrap();
+        assert!(game.remove(cell(a), cell(b)).is_some(), "{pair}");
+    }
+    assert!(game.is_cleared());
+    let d = temp_dir("link");
+    let dealt = d.join("dealt.txt");
+    std::fs::write(&dealt, board_text).unwrap();
+    let o = pushbox(&["link", "check", s(&dealt)]);
+    let checked = stdout(&o);
+    assert!(checked.lines().count() >= 2, "{checked}");
+    assert!(
+        checked
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("clearable: yes ")
+    );
+    let crossed = d.join("crossed.txt");
+    std::fs::write(&crossed, "ab\nba\n").unwrap();
+    assert_eq!(
+        stdout(&pushbox(&["link", "check", s(&crossed)])),
+        "clearable: no\n"
+    );
+    let o = pushbox(&["link", "deal", "--size", "3x3"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("odd number of tiles"), "{}", stderr(&o));
+    std::fs::write(&crossed, "ab\nabc\n").unwrap();
+    let o = pushbox(&["link", "check", s(&crossed)]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+}
