@@ -300,7 +300,7 @@ fn check_records(
 
 /// The game to save: the player's own, also while a replay borrows the board.
 fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>) -> SavedGame {
-    let game = replay.map_or(&session.game, |r| r.stashed());
+    let game = replay.map_or(&session.game, |r| &r.stashed);
     SavedGame {
         collection: current.source.clone(),
         index: current.index,

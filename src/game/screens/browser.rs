@@ -42,6 +42,17 @@ impl Default for Browser {
     }
 }
 
+impl Browser {
+    /// The collection being played, on the page of the level being played.
+    fn on_current(current: Option<&CurrentLevel>) -> Browser {
+        Browser {
+            shown: None,
+            page: current.map_or(0, |c| c.index / PAGE_SIZE),
+            ..Browser::default()
+        }
+    }
+}
+
 /// The browser's panel (replaced whenever what it shows changes).
 #[derive(Component)]
 pub struct BrowserPanel;
@@ -87,9 +98,8 @@ fn browser_commands(
         match (*cmd, here) {
             (ScreenCommand::Levels, Play::Active | Play::Solved | Play::Title) => {
                 *browser = Browser {
-                    shown: None,
-                    page: current.as_ref().map_or(0, |c| c.index / PAGE_SIZE),
                     back_to: here,
+                    ..Browser::on_current(current.as_deref())
                 };
                 next_play.set(Play::Picking);
             }
@@ -101,9 +111,8 @@ fn browser_commands(
                     |e: &collections::Entry| current.as_ref().is_some_and(|c| c.source == e.source);
                 *browser = match list.list.get(i) {
                     Some(e) if playing(e) => Browser {
-                        shown: None,
-                        page: current.as_ref().map_or(0, |c| c.index / PAGE_SIZE),
-                        ..*browser
+                        back_to: browser.back_to,
+                        ..Browser::on_current(current.as_deref())
                     },
                     Some(_) => Browser {
                         shown: Some(i),

@@ -362,24 +362,17 @@ fn end_stroke_on_release(
 
 /// Puts the edited level into its collection (in memory); the file follows after a pause.
 fn stage(design: &mut Design, list: &mut Collections, now: f64) {
-    let Some(entry) = list.list.get_mut(design.collection) else {
-        return;
-    };
-    if let Some(l) = entry.collection.levels.get_mut(design.level) {
-        *l = design.editor.level.clone();
+    if design.put_into(list).is_some() {
+        design.unsaved_since = Some(now);
     }
-    design.unsaved_since = Some(now);
 }
 
 /// Puts the edited level into its collection and writes the collection's file now, backing the
 /// file up on the visit's first write.
 fn store(design: &mut Design, list: &mut Collections, notices: &mut Notices) {
-    let Some(entry) = list.list.get_mut(design.collection) else {
+    let Some(entry) = design.put_into(list) else {
         return;
     };
-    if let Some(l) = entry.collection.levels.get_mut(design.level) {
-        *l = design.editor.level.clone();
-    }
     if collections::write_user(entry, notices, !design.backed_up) {
         design.backed_up = true;
         design.unsaved_since = None;
@@ -454,6 +447,16 @@ fn design_commands(
 }
 
 impl Design {
+    /// Puts the edited level into its collection (in memory); the collection's entry, if it is
+    /// still there.
+    fn put_into<'a>(&self, list: &'a mut Collections) -> Option<&'a mut collections::Entry> {
+        let entry = list.list.get_mut(self.collection)?;
+        if let Some(l) = entry.collection.levels.get_mut(self.level) {
+            *l = self.editor.level.clone();
+        }
+        Some(entry)
+    }
+
     /// A stroke of the pointer: paints a line as it goes, or an area on release; a second
     /// finger takes the stroke back. True when a finished stroke changed the level.
     fn stroke(&mut self, cmd: &DesignCmd) -> bool {
@@ -615,13 +618,6 @@ fn draw_design(
         framed.set_if_neq(DesignedSize(Some((w, h))));
         return;
     }
-    let shown = |on: bool| {
-        if on {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
-        }
-    };
     for (dc, mut sprite, ground_art, children) in &mut cells {
         let look = cell_look(level, dc.0);
         match ground_art {
@@ -652,6 +648,15 @@ fn draw_design(
     }
 }
 
+/// Shown or hidden, as a flag says.
+fn shown(on: bool) -> Visibility {
+    if on {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    }
+}
+
 /// Spawns one entity per cell of the designed level, each with its item and open mark.
 fn spawn_design_cells(
     commands: &mut Commands,
@@ -677,13 +682,6 @@ fn spawn_design_cells(
             let (ground, ground_art) = tile_sprite(art, sheet, look.ground, 1.0);
             let (item, item_art) =
                 tile_sprite(art, sheet, look.item.unwrap_or((0, Color::NONE)), 0.72);
-            let visible = |on: bool| {
-                if on {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                }
-            };
             let mut cell = commands.spawn((
                 DesignCell(p),
                 ground,
@@ -699,7 +697,7 @@ fn spawn_design_cells(
                     Item,
                     item,
                     Transform::from_xyz(0.0, 0.0, 0.2),
-                    visible(look.item.is_some()),
+                    shown(look.item.is_some()),
                     Pickable::IGNORE,
                 ));
                 if let Some(a) = item_art {
@@ -711,7 +709,7 @@ fn spawn_design_cells(
                         GoalMark,
                         Sprite::from_color(palette::GOAL, Vec2::splat(CELL * 0.32)),
                         Transform::from_xyz(0.0, 0.0, 0.1),
-                        visible(look.ground.0 == art::tile::GOAL),
+                        shown(look.ground.0 == art::tile::GOAL),
                         Pickable::IGNORE,
                     ));
                 }
@@ -719,7 +717,7 @@ fn spawn_design_cells(
                     OpenMark,
                     Sprite::from_color(palette::OPEN_CELL, Vec2::splat(CELL)),
                     Transform::from_xyz(0.0, 0.0, 0.3),
-                    visible(open.contains(&p)),
+                    shown(open.contains(&p)),
                     Pickable::IGNORE,
                 ));
             });

@@ -119,10 +119,6 @@ pub struct Replay {
 }
 
 impl Replay {
-    pub fn stashed(&self) -> &Game {
-        &self.stashed
-    }
-
     pub fn speed(&self) -> f32 {
         SPEEDS[self.speed]
     }
