@@ -6,13 +6,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pushbox::core::link::{Cell, LinkBoard, LinkGame, reference, solvable_deal};
+use pushbox::core::link::{Cell, LinkBoard, LinkGame, deal, reference};
 
 fn half_played() -> LinkBoard {
-    let empty = LinkBoard::empty(24, 12);
-    let cells: Vec<Cell> = empty.cells().collect();
-    let (board, order) = solvable_deal(&empty, &cells, 62, 7, 1000).expect("dealt");
-    let mut game = LinkGame::new(board);
+    let (board, order) = deal(24, 12, false, 7).expect("dealt");
+    let mut game = LinkGame::new(board, false);
     for &(a, b) in &order[..order.len() / 2] {
         game.remove(a, b).expect("the order clears");
     }
@@ -71,6 +69,10 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("playable_pairs", |bn| {
         bn.iter(|| board.playable_pairs().len())
+    });
+    let (full, _) = deal(24, 12, false, 7).expect("dealt");
+    g.bench_function("playable_pairs, the full deal (288 tiles)", |bn| {
+        bn.iter(|| full.playable_pairs().len())
     });
     g.finish();
 }

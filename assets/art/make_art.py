@@ -2,7 +2,7 @@
 """Draws PushBox's tile set and UI icons with code and writes them as texture atlases.
 
 Run from anywhere: python3 assets/art/make_art.py. Writes tiles-16.png, tiles-32.png, tiles-64.png
-and tiles-128.png beside this script: the same 8 x 6 grid of tiles at four cell sizes, so that the
+and tiles-128.png beside this script: the same 8 x 7 grid of tiles at four cell sizes, so that the
 game can pick the sharpest one for the cell size on screen (no blurry or shimmering minification
 from a 16-pixel cell on a phone to a 128-pixel one on a desktop). Each tile sits in a cell of
 size + 2 pixels: a 1-pixel frame continues the drawing past the tile's edge, so that linear
@@ -19,7 +19,7 @@ import struct
 import zlib
 
 SIZES = [16, 32, 64, 128]
-COLUMNS, ROWS = 8, 6
+COLUMNS, ROWS = 8, 7
 
 # The palette. FLOOR, GOAL, WALL, BRICK, BOX, BOX_ON_GOAL and WORKER are mirrored in art.rs.
 FLOOR = (51, 56, 66)
@@ -292,6 +292,35 @@ def icon_pause():
     ]
 
 
+def icon_link():
+    """Two tiles joined by a line with two turns (the Link mode)."""
+    return [
+        (lambda x, y: rbox(x, y, 0.14, 0.5, 0.38, 0.8, 0.04), WHITE, 1.0),
+        (lambda x, y: rbox(x, y, 0.62, 0.5, 0.86, 0.8, 0.04), WHITE, 1.0),
+        (lambda x, y: min(segment(x, y, 0.26, 0.46, 0.26, 0.24, 0.035),
+                          segment(x, y, 0.26, 0.24, 0.74, 0.24, 0.035),
+                          segment(x, y, 0.74, 0.24, 0.74, 0.46, 0.035)), WHITE, 1.0),
+    ]
+
+
+def icon_hint():
+    """A magnifying glass."""
+    return [
+        (lambda x, y: abs(circle(x, y, 0.44, 0.42, 0.2)) - 0.05, WHITE, 1.0),
+        (lambda x, y: segment(x, y, 0.59, 0.57, 0.8, 0.8, 0.06), WHITE, 1.0),
+    ]
+
+
+def icon_shuffle():
+    """Two arrows crossing."""
+    return [
+        (lambda x, y: segment(x, y, 0.18, 0.72, 0.66, 0.3, 0.045), WHITE, 1.0),
+        (lambda x, y: polygon(x, y, [(0.58, 0.2), (0.84, 0.2), (0.84, 0.46)]), WHITE, 1.0),
+        (lambda x, y: segment(x, y, 0.18, 0.3, 0.66, 0.72, 0.045), WHITE, 1.0),
+        (lambda x, y: polygon(x, y, [(0.84, 0.54), (0.84, 0.8), (0.58, 0.8)]), WHITE, 1.0),
+    ]
+
+
 # The atlas, in index order (art.rs names the same indices).
 TILES = (
     [floor_layers(), goal_layers(), brick_layers(), box_layers(BOX, BOX_DARK),
@@ -301,16 +330,19 @@ TILES = (
     + [icon_undo(), icon_undo(True), icon_restart(), icon_levels(), icon_settings(),
        icon_next(), icon_next(True), icon_play()]                          # 37..44
     + [icon_step(True), icon_step(), icon_pause()]                          # 45..47
+    + [icon_link(), icon_hint(), icon_shuffle()]                            # 48..50
 )
 assert len(TILES) <= COLUMNS * ROWS
 
 
-def render(size):
+def render(size, tiles=None, columns=COLUMNS, rows=ROWS):
+    """The PNG of `tiles` (this script's TILES by default) in a columns x rows grid."""
+    tiles = TILES if tiles is None else tiles
     cell = size + 2
-    w, h = COLUMNS * cell, ROWS * cell
+    w, h = columns * cell, rows * cell
     px = [[0.0, 0.0, 0.0, 0.0] for _ in range(w * h)]
-    for index, layers in enumerate(TILES):
-        col, row = index % COLUMNS, index // COLUMNS
+    for index, layers in enumerate(tiles):
+        col, row = index % columns, index // columns
         for py in range(cell):
             for pxi in range(cell):
                 # Pixel centre in unit coordinates; the frame pixels continue the drawing.

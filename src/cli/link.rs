@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use super::*;
-use crate::core::link::{Cell, Clearable, LinkBoard, clear_order, solvable_deal};
+use crate::core::link::{Cell, Clearable, LinkBoard, clear_order, deal};
 
 /// Positions the exact search of `check` visits before it says "unknown".
 const SEARCH_LIMIT: usize = 200_000;
@@ -23,14 +23,11 @@ pub fn parse_board_size(s: &str) -> Result<(u32, u32), String> {
 
 pub(super) fn run(action: LinkAction) -> ExitCode {
     match action {
-        LinkAction::Deal { size, seed } => deal(size, seed),
-        LinkAction::Check { file } => check(&file),
+        LinkAction::Deal(d) => print_deal(d.size, d.seed, d.gravity),
+        LinkAction::Check { file, gravity } => check(&file, gravity),
+        #[cfg(feature = "game")]
+        LinkAction::Play(w) => play_window(w),
     }
-}
-
-/// Faces for a board: four copies of each (as the classic 18x8 with 36 faces), at most 62.
-fn faces_for(tiles: u32) -> u8 {
-    (tiles / 4).clamp(1, 62) as u8
 }
 
 fn order_line(order: &[(Cell, Cell)]) -> String {
@@ -38,10 +35,8 @@ fn order_line(order: &[(Cell, Cell)]) -> String {
     pairs.join(" ")
 }
 
-fn deal((w, h): (u32, u32), seed: u64) -> ExitCode {
-    let empty = LinkBoard::empty(w as i32, h as i32);
-    let cells: Vec<Cell> = empty.cells().collect();
-    match solvable_deal(&empty, &cells, faces_for(w * h), seed, 1000) {
+fn print_deal((w, h): (u32, u32), seed: u64, gravity: bool) -> ExitCode {
+    match deal(w as i32, h as i32, gravity, seed) {
         Some((board, order)) => {
             say!("{}", board.text());
             say!("order: {}", order_line(&order));
@@ -51,7 +46,7 @@ fn deal((w, h): (u32, u32), seed: u64) -> ExitCode {
     }
 }
 
-fn check(file: &Path) -> ExitCode {
+fn check(file: &Path, gravity: bool) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(t) => t,
         Err(e) => return fail(format!("{}: cannot read: {e}", file.display())),
@@ -61,13 +56,82 @@ fn check(file: &Path) -> ExitCode {
         Err(e) => return fail(format!("{}: {e}", file.display())),
     };
     for (a, b, line) in board.playable_pairs() {
-        let corners: Vec<String> = line.0.iter().map(ToString::to_string).collect();
+        let corners: Vec<String> = line.points().iter().map(ToString::to_string).collect();
         say!("{a}-{b}: {}", corners.join(" "));
     }
-    match clear_order(&board, SEARCH_LIMIT) {
+    match clear_order(&board, gravity, SEARCH_LIMIT) {
         Clearable::Yes(order) => say!("clearable: yes {}", order_line(&order)),
         Clearable::No => say!("clearable: no"),
         Clearable::Unknown => say!("clearable: unknown (more than {SEARCH_LIMIT} positions)"),
     }
     ExitCode::SUCCESS
+}
+
+/// A seeded deal: `link deal`'s options, and the deal `link play` opens.
+#[derive(clap::Args, Debug)]
+pub struct DealArgs {
+    /// Board size in tiles, WxH (an even number of cells).
+    #[arg(long, value_parser = parse_board_size, default_value = "18x8")]
+    pub size: (u32, u32),
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Tiles fall down after each removal; the order names each pair's cells as they are when
+    /// it is removed.
+    #[arg(long)]
+    pub gravity: bool,
+}
+
+/// `link play`'s options.
+#[cfg(feature = "game")]
+#[derive(clap::Args, Debug)]
+pub struct LinkWindow {
+    #[command(flatten)]
+    deal: DealArgs,
+    /// Script, as `play --input`.
+    #[arg(long)]
+    input: Option<String>,
+    /// Save a screenshot here once the script has run, then exit.
+    #[arg(long)]
+    screenshot: Option<std::path::PathBuf>,
+    /// Window size in pixels, WxH (default 1280x720).
+    #[arg(long, value_parser = parse_size)]
+    window: Option<(u32, u32)>,
+    /// The player's data folder (best times, the saved Link game).
+    #[arg(long)]
+    data_dir: Option<std::path::PathBuf>,
+}
+
+/// The game window opened in the Link mode on the seeded deal.
+#[cfg(feature = "game")]
+fn play_window(opts: LinkWindow) -> ExitCode {
+    use crate::game::{self, AppPlugin, LinkAtStart, script::Script};
+    let DealArgs {
+        size: (w, h),
+        seed,
+        gravity,
+    } = opts.deal;
+    if deal(w as i32, h as i32, gravity, seed).is_none() {
+        return fail(format!("no solvable {w}x{h} deal found from seed {seed}"));
+    }
+    let script = if opts.input.is_some() || opts.screenshot.is_some() {
+        match Script::parse(opts.input.as_deref().unwrap_or(""), opts.screenshot) {
+            Ok(s) => Some(s),
+            Err(e) => return fail(e),
+        }
+    } else {
+        None
+    };
+    let mut plugin = AppPlugin::mobile();
+    plugin.size = opts.window.unwrap_or((1280, 720));
+    plugin.script = script;
+    plugin.data_dir = opts.data_dir;
+    plugin.link = Some(LinkAtStart {
+        size: (w as i32, h as i32),
+        gravity,
+        seed,
+    });
+    match game::run(plugin) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
+    }
 }

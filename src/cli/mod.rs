@@ -37,17 +37,20 @@ pub enum BackupAction {
 pub enum LinkAction {
     /// Print a solvable deal: H rows of W faces (a-z, A-Z, 0-9), a blank line, then a removal
     /// order that clears it (cells X,Y, 0-based, on the board without its empty ring).
-    Deal {
-        /// Board size in tiles, WxH (an even number of cells).
-        #[arg(long, value_parser = link::parse_board_size, default_value = "18x8")]
-        size: (u32, u32),
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Deal(link::DealArgs),
     /// Read a board in the text form `deal` prints; print every playable pair with its line's
     /// corner points, then `clearable: yes` with an order, `clearable: no`, or
     /// `clearable: unknown` when the exact search is too large.
-    Check { file: PathBuf },
+    Check {
+        file: PathBuf,
+        /// Tiles fall down after each removal.
+        #[arg(long)]
+        gravity: bool,
+    },
+    /// Open the game window in the Link mode on a seeded deal, optionally playing an input
+    /// script (`tap X,Y` on tile cells, `key`, `button`, `screenshot`, as `play --input`).
+    #[cfg(feature = "game")]
+    Play(link::LinkWindow),
 }
 
 #[derive(Subcommand, Debug)]

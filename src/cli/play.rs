@@ -115,6 +115,7 @@ pub fn play(opts: Play) -> ExitCode {
         data_dir,
         replay,
         import: imports,
+        link: None,
     }) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,

@@ -1,9 +1,11 @@
 //! The player's saved state, as RON files in the player's data folder: no Bevy here.
 //!
-//! Two files, so that a move does not rewrite every record:
+//! Three files, so that a move does not rewrite every record:
 //! - `session.ron`: settings and the level being played with its whole move history (redo
 //!   included), written after each move group and on exit;
-//! - `progress.ron`: the best solutions per level board, written when a level is solved.
+//! - `progress.ron`: the best solutions per level board, written when a level is solved, and the
+//!   best Link times;
+//! - `link.ron`: the Link game in progress, written after each of its moves.
 //!
 //! Every write is atomic (a temporary file, flushed, renamed over the old one) and keeps the
 //! previous file as `NAME.bak`. A file that cannot be read (corrupt, truncated, from a newer
@@ -24,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::direction::{Direction, Step};
 use super::level::{Level, Recording};
+use super::link::{LinkBoard, LinkGame, LinkMove};
 use super::lurd;
 
 /// The version this PushBox writes; files with a higher one are set aside, not misread.
@@ -193,6 +196,9 @@ pub struct Progress {
     /// Keyed by [`fingerprint_key`] of the board.
     #[serde(default)]
     pub levels: BTreeMap<String, Records>,
+    /// Link: the best time in milliseconds per board size and variant ([`link_best_key`]).
+    #[serde(default)]
+    pub link_best: BTreeMap<String, u64>,
 }
 
 impl Default for Progress {
@@ -200,8 +206,15 @@ impl Default for Progress {
         Progress {
             version: VERSION,
             levels: BTreeMap::new(),
+            link_best: BTreeMap::new(),
         }
     }
+}
+
+/// The key of a Link best time: `18x8`, or `18x8 gravity`.
+pub fn link_best_key(width: i32, height: i32, gravity: bool) -> String {
+    let variant = if gravity { " gravity" } else { "" };
+    format!("{width}x{height}{variant}")
 }
 
 impl Progress {
@@ -217,6 +230,14 @@ impl Progress {
             .offer(r)
     }
 
+    /// Offers a Link time (milliseconds) for a size and variant; true when it is a new best.
+    pub fn offer_link_time(&mut self, key: &str, millis: u64) -> bool {
+        let best = self.link_best.entry(key.to_string()).or_insert(u64::MAX);
+        let better = millis < *best;
+        *best = (*best).min(millis);
+        better
+    }
+
     /// The first level after `from` (going round to the start) the player has not solved.
     pub fn next_unsolved(&self, levels: &[Level], from: usize) -> Option<usize> {
         let n = levels.len();
@@ -230,6 +251,9 @@ impl Progress {
     /// Returns how many records improved.
     pub fn merge(&mut self, other: &Progress) -> usize {
         let mut improved = 0;
+        for (key, &theirs) in &other.link_best {
+            improved += usize::from(self.offer_link_time(key, theirs));
+        }
         for (key, theirs) in &other.levels {
             let mine = self.levels.entry(key.clone()).or_default();
             for r in theirs.recordings() {
@@ -320,6 +344,82 @@ pub fn read_backup(path: &Path) -> Result<Progress, String> {
     }
 }
 
+/// `link.ron`: the Link game in progress and the player's choice of size and variant, written
+/// after each move and when the mode is left.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct LinkSave {
+    pub version: u32,
+    /// The board size new deals get, in tiles.
+    pub width: i32,
+    pub height: i32,
+    /// Tiles fall down after each removal.
+    pub gravity: bool,
+    #[serde(default)]
+    pub game: Option<SavedLink>,
+}
+
+impl Default for LinkSave {
+    fn default() -> Self {
+        LinkSave {
+            version: VERSION,
+            width: 18,
+            height: 8,
+            gravity: false,
+            game: None,
+        }
+    }
+}
+
+/// A Link game as saved: the deal, every move (redo included), and the clock.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct SavedLink {
+    /// The deal in the text form (`LinkBoard::text`).
+    pub deal: String,
+    pub gravity: bool,
+    /// The seed the deal came from (the next shuffle's seed follows from it).
+    pub seed: u64,
+    /// Every move as `X1,Y1-X2,Y2` or `shuffle:SEED`.
+    pub moves: Vec<String>,
+    /// How many of the moves are on the board (the rest are for redo).
+    pub applied: usize,
+    /// Time played, in milliseconds.
+    pub millis: u64,
+}
+
+impl SavedLink {
+    pub fn of(game: &LinkGame, seed: u64, millis: u64) -> SavedLink {
+        SavedLink {
+            deal: game.deal().text(),
+            gravity: game.gravity(),
+            seed,
+            moves: game.moves().iter().map(ToString::to_string).collect(),
+            applied: game.applied(),
+            millis,
+        }
+    }
+
+    /// The game back, every move replayed through the rules. A move that does not read or is
+    /// not legal is an error naming it; nothing is guessed.
+    pub fn restore(&self) -> Result<LinkGame, String> {
+        let deal = LinkBoard::from_text(&self.deal).map_err(|e| format!("the deal: {e}"))?;
+        if deal.tiles() % 2 != 0 {
+            return Err("the deal has an odd number of tiles".into());
+        }
+        let mut game = LinkGame::new(deal, self.gravity);
+        for (i, text) in self.moves.iter().enumerate() {
+            let m: LinkMove = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+            if !game.play(m) {
+                return Err(format!("move {} ({text}) is not legal there", i + 1));
+            }
+        }
+        let applied = self.applied.min(game.moves().len());
+        while game.applied() > applied {
+            game.undo();
+        }
+        Ok(game)
+    }
+}
+
 /// A file read back, and what the player should be told about it.
 #[derive(Debug)]
 pub struct Loaded<T> {
@@ -345,6 +445,12 @@ impl Versioned for Session {
     }
 }
 
+impl Versioned for LinkSave {
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
 impl Versioned for Progress {
     fn version(&self) -> u32 {
         self.version
@@ -354,6 +460,7 @@ impl Versioned for Progress {
 impl Store {
     pub const SESSION: &'static str = "session.ron";
     pub const PROGRESS: &'static str = "progress.ron";
+    pub const LINK: &'static str = "link.ron";
 
     pub fn new(dir: impl Into<PathBuf>) -> Store {
         Store { dir: dir.into() }
@@ -465,6 +572,12 @@ impl Store {
     }
 
     /// Renames a bad file to `NAME.bad-N` (the first N not taken).
+    /// Keeps file `name` as `NAME.bad-N` (a file that reads but cannot be used), so that the
+    /// next write does not replace it; returns where it went.
+    pub fn set_aside(&self, name: &str) -> std::io::Result<PathBuf> {
+        self.move_aside(&self.path(name))
+    }
+
     fn move_aside(&self, path: &Path) -> std::io::Result<PathBuf> {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         for n in 1.. {
@@ -551,6 +664,59 @@ mod tests {
             pushes,
             lurd: Some(lurd.into()),
         }
+    }
+
+    #[test]
+    fn a_link_game_saves_and_restores_exactly_and_a_bad_move_is_named() {
+        use crate::core::link::deal;
+        for gravity in [false, true] {
+            let (board, order) = deal(8, 6, gravity, 3).unwrap();
+            let mut game = LinkGame::new(board, gravity);
+            for &(a, b) in &order[..5] {
+                game.remove(a, b).unwrap();
+            }
+            assert!(game.shuffle(99));
+            game.undo();
+            let saved = SavedLink::of(&game, 3, 61_000);
+            let d = temp_dir(&format!("link-{gravity}"));
+            let store = Store::new(&d);
+            let file = LinkSave {
+                game: Some(saved.clone()),
+                ..LinkSave::default()
+            };
+            store.write(Store::LINK, &file).unwrap();
+            let back = store.read::<LinkSave>(Store::LINK);
+            assert!(back.notices.is_empty());
+            let restored = back.value.game.unwrap().restore().unwrap();
+            assert_eq!(restored.board(), game.board());
+            assert_eq!(restored.moves(), game.moves());
+            assert_eq!(restored.applied(), 5);
+            let mut bad = saved.clone();
+            bad.moves[2] = "0,0-0,0".into();
+            assert!(bad.restore().unwrap_err().starts_with("move 3"));
+            bad.moves[2] = "nonsense".into();
+            assert!(bad.restore().unwrap_err().contains("nonsense"));
+            let _ = fs::remove_dir_all(&d);
+        }
+    }
+
+    #[test]
+    fn link_best_times_keep_the_fastest_and_merge() {
+        let mut p = Progress::default();
+        let key = link_best_key(18, 8, false);
+        assert_eq!(key, "18x8");
+        assert!(p.offer_link_time(&key, 90_000));
+        assert!(!p.offer_link_time(&key, 95_000));
+        assert!(p.offer_link_time(&key, 80_000));
+        let mut other = Progress::default();
+        other.offer_link_time(&key, 70_000);
+        other.offer_link_time(&link_best_key(8, 12, true), 50_000);
+        assert_eq!(p.merge(&other), 2);
+        assert_eq!(p.link_best[&key], 70_000);
+        assert_eq!(p.link_best["8x12 gravity"], 50_000);
+        // An old progress file without Link times still reads.
+        let old: Progress = ron::from_str("(version: 1, levels: {})").unwrap();
+        assert!(old.link_best.is_empty());
     }
 
     #[test]

@@ -77,6 +77,7 @@ impl Plugin for GamePlugin {
                 screens::settings::plugin,
                 screens::title::plugin,
                 screens::browser::plugin,
+                mechanics::link::plugin,
             ));
     }
 }
@@ -97,6 +98,8 @@ pub struct AppPlugin {
     pub replay: Option<(String, String)>,
     /// Level files to import as new collections at start: name and bytes.
     pub import: Vec<(String, Vec<u8>)>,
+    /// Open the Link mode at start on this deal (`pushbox link play`).
+    pub link: Option<LinkAtStart>,
 }
 
 impl AppPlugin {
@@ -110,6 +113,7 @@ impl AppPlugin {
             data_dir: None,
             replay: None,
             import: Vec::new(),
+            link: None,
         }
     }
 }
@@ -154,6 +158,7 @@ impl Plugin for AppPlugin {
             screens::settings::screen_plugin,
             screens::title::screen_plugin,
             screens::browser::screen_plugin,
+            screens::link::screen_plugin,
             mechanics::focus::plugin,
         ));
         #[cfg(not(target_os = "android"))]
@@ -200,7 +205,11 @@ impl AppPlugin {
         if let Some(start) = &self.start {
             app.insert_resource(start.clone());
         }
+        if let Some(link) = self.link {
+            app.insert_resource(link);
+        }
         if self.start.is_none()
+            && self.link.is_none()
             && self.script.is_none()
             && self.replay.is_none()
             && self.import.is_empty()

@@ -27,6 +27,8 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::{PrimaryWindow, WindowRef};
 
 use crate::core::Pos;
+use crate::core::link::Cell;
+use crate::game::screens::link::{LinkBoardArea, LinkLayout};
 
 /// One step of a script.
 #[derive(Clone, Debug, PartialEq)]
@@ -408,7 +410,7 @@ fn tap_point(
     x: u32,
     y: u32,
 ) -> Result<Vec2, String> {
-    if cells.session.is_none() && !cells.designing() {
+    if cells.session.is_none() && !cells.designing() && !cells.linking() {
         return Err(format!(
             "tap {x},{y}: there is no playable level: {}",
             problem.0.as_deref().unwrap_or("none loaded")
@@ -576,16 +578,36 @@ struct CellsOnScreen<'w, 's> {
     current: Option<Res<'w, CurrentLevel>>,
     design: Option<Res<'w, crate::game::screens::designer::Design>>,
     play: Option<Res<'w, State<Play>>>,
+    link: Option<Res<'w, LinkPlay>>,
+    link_layout: Option<Res<'w, LinkLayout>>,
+    link_area:
+        Query<'w, 's, (&'static ComputedNode, &'static UiGlobalTransform), With<LinkBoardArea>>,
 }
 
 impl CellsOnScreen<'_, '_> {
+    /// The Link mode is on screen: cells are its tiles.
+    fn linking(&self) -> bool {
+        self.play.as_ref().is_some_and(|p| *p.get() == Play::Link)
+    }
+
+    /// The screen point (logical pixels) of a Link cell.
+    fn link_screen_of(&self, p: Pos) -> Option<Vec2> {
+        let layout = self.link_layout.as_deref()?;
+        let (node, t) = self.link_area.single().ok()?;
+        let scale = node.inverse_scale_factor();
+        let top_left = (t.translation - node.size() / 2.0) * scale;
+        let (w, h) = layout.board;
+        ((p.x as i32) < w && (p.y as i32) < h)
+            .then(|| top_left + layout.centre(Cell::new(p.x as i32, p.y as i32)))
+    }
+
     fn designing(&self) -> bool {
         self.play.as_ref().is_some_and(|p| *p.get() == Play::Design)
     }
 
     /// Columns are counted as written in the level file (its rows may be indented).
     fn indent(&self) -> u32 {
-        if self.designing() {
+        if self.designing() || self.linking() {
             0
         } else {
             self.current.as_ref().map_or(0, |c| c.level().source_indent)
@@ -601,8 +623,11 @@ impl CellsOnScreen<'_, '_> {
         Some((b.width(), b.height()))
     }
 
-    /// The screen point of a cell (in the level's own columns).
+    /// The screen point of a cell (in the level's own columns; in the Link mode, a tile cell).
     fn screen_of(&self, p: Pos) -> Option<Vec2> {
+        if self.linking() {
+            return self.link_screen_of(p);
+        }
         let (w, h) = self.size()?;
         let (cam, cam_t) = *self.camera;
         cam.world_to_viewport(cam_t, world_of(p, w, h).extend(0.0))
@@ -641,7 +666,10 @@ fn take_screenshot(
         .filter(|(t, v)| v.get() && !t.0.is_empty())
         .map(|(t, _)| t.0.replace('\n', " / ") + "\n")
         .collect();
-    let layout = layout_text(&cells, &movers, &problem);
+    let layout = match cells.link.as_deref() {
+        Some(play) if cells.linking() => link_layout_text(&cells, play),
+        _ => layout_text(&cells, &movers, &problem),
+    };
     let scale = window.scale_factor();
     let cell_px = match (
         cells.screen_of(Pos::new(0, 0)),
@@ -733,6 +761,31 @@ fn layout_text(
         }
     }
     layout
+}
+
+/// The `.layout` text in the Link mode: the game's state, then each tile with its cell, face
+/// letter and screen pixel.
+fn link_layout_text(cells: &CellsOnScreen, play: &LinkPlay) -> String {
+    let b = play.board();
+    let selected = play.selected.map_or("-".to_string(), |c| c.to_string());
+    let mut out = format!(
+        "link {}x{} gravity {} tiles {} playable {} cleared {} paused {} selected {selected}\n",
+        b.width(),
+        b.height(),
+        play.game.gravity(),
+        b.tiles(),
+        play.playable,
+        play.game.is_cleared(),
+        play.paused,
+    );
+    for c in b.cells().filter(|&c| b.get(c) != 0) {
+        let s = cells
+            .link_screen_of(Pos::new(c.x as u32, c.y as u32))
+            .unwrap_or(Vec2::NAN);
+        let face = crate::core::link::FACE_CHARS[b.get(c) as usize - 1] as char;
+        out += &format!("tile {} {} {face} {:.0} {:.0}\n", c.x, c.y, s.x, s.y);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -578,7 +578,7 @@ fn link_deal_and_check() {
         Cell::new(x.parse().unwrap(), y.parse().unwrap())
     };
     let order = rest.trim().strip_prefix("order: ").expect("an order line");
-    let mut game = LinkGame::new(board);
+    let mut game = LinkGame::new(board, false);
     for pair in order.split(' ') {
         let (a, b) = pair.split_once('-').unwrap();
         assert!(game.remove(cell(a), cell(b)).is_some(), "{pair}");
@@ -606,6 +606,20 @@ fn link_deal_and_check() {
     let o = pushbox(&["link", "deal", "--size", "3x3"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("odd number of tiles"), "{}", stderr(&o));
+    // With gravity: the order names the cells as they are when each pair goes.
+    let o = pushbox(&["link", "deal", "--size", "6x4", "--seed", "3", "--gravity"]);
+    let out = stdout(&o);
+    let (board_text, rest) = out.split_once("\n\n").unwrap();
+    let mut game = LinkGame::new(LinkBoard::from_text(board_text).unwrap(), true);
+    for pair in rest.trim().strip_prefix("order: ").unwrap().split(' ') {
+        let (a, b) = pair.split_once('-').unwrap();
+        assert!(game.remove(cell(a), cell(b)).is_some(), "gravity: {pair}");
+    }
+    assert!(game.is_cleared());
+    assert_eq!(
+        stdout(&pushbox(&["link", "check", "--gravity", s(&crossed)])),
+        "clearable: no\n"
+    );
     std::fs::write(&crossed, "ab\nabc\n").unwrap();
     let o = pushbox(&["link", "check", s(&crossed)]);
     assert!(!o.status.success());

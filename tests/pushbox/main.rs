@@ -8,6 +8,7 @@ mod cli;
 mod data;
 mod design;
 mod game;
+mod link;
 mod save;
 mod shape;
 mod sound;

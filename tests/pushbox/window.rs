@@ -24,18 +24,23 @@ struct Shot {
     cell: f32,
 }
 
+/// A PNG's width and its pixels as RGBA.
+fn read_png(path: &Path) -> (usize, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let rgba: Vec<u8> = buf[..info.buffer_size()]
+        .chunks(channels)
+        .flat_map(|p| [p[0], p[1], p[2], 255])
+        .collect();
+    (info.width as usize, rgba)
+}
+
 impl Shot {
     fn load(path: &Path) -> Shot {
-        let decoder =
-            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        let channels = info.color_type.samples();
-        let rgba: Vec<u8> = buf[..info.buffer_size()]
-            .chunks(channels)
-            .flat_map(|p| [p[0], p[1], p[2], 255])
-            .collect();
+        let (width, rgba) = read_png(path);
         let text = std::fs::read_to_string(path.with_extension("png.layout")).unwrap();
         let mut layout = Vec::new();
         let mut solved = false;
@@ -64,7 +69,7 @@ impl Shot {
             .and_then(|v| v.parse().ok())
             .expect("the cell size in the .png.buttons file");
         Shot {
-            width: info.width as usize,
+            width,
             rgba,
             layout,
             solved,
@@ -157,12 +162,17 @@ fn play(args: &[&str]) -> bool {
 
 /// Runs the game under Xvfb with this screen (`-screen 0 WxHxD`).
 fn play_sized(screen: &str, args: &[&str]) -> bool {
+    run_window(screen, &[&["play"], args].concat())
+}
+
+/// Runs `pushbox ARGS` (a command that opens the window) under Xvfb with this screen.
+fn run_window(screen: &str, args: &[&str]) -> bool {
     if std::env::var_os("PUSHBOX_SKIP_WINDOW_TESTS").is_some() {
         eprintln!("PUSHBOX_SKIP_WINDOW_TESTS is set: the real-window test is SKIPPED");
         return false;
     }
     let status = Command::new("xvfb-run")
-        .args(["-a", "-s", screen, env!("CARGO_BIN_EXE_pushbox"), "play"])
+        .args(["-a", "-s", screen, env!("CARGO_BIN_EXE_pushbox")])
         .args(args)
         .status()
         .expect("xvfb-run is needed for the window tests: run `bash .ci/setup` (or set PUSHBOX_SKIP_WINDOW_TESTS=1)");
@@ -703,6 +713,13 @@ fn the_screen_tour_visits_and_leaves_every_screen() {
         ("button Close", "Title"),
         ("button Continue", "Active"),
         ("button Menu; key O; key Back", "Title"),
+        ("button Link", "Link"),
+        ("key Escape", "Title"),
+        ("button Link; button Menu", "Title"),
+        ("button Link; key Back", "Title"),
+        ("button Link; key O", "Settings"),
+        ("key Escape", "Link"),
+        ("key Home", "Title"),
         ("key Escape; key E", "Design"),
         ("key Escape", "Active"),
         ("button Design", "Design"),
@@ -815,7 +832,9 @@ fn the_screen_tour_visits_and_leaves_every_screen() {
         // The HUD's buttons are listed (and shown) only while the level is on screen.
         for (i, (_, want)) in tour.iter().enumerate() {
             let b = Buttons::load(&shot(i));
-            let hud = b.rects.iter().any(|r| r.4 == "Restart");
+            // The Link mode has a Restart of its own; the HUD's Prev tells the HUD there.
+            let hud_label = if *want == "Link" { "Prev" } else { "Restart" };
+            let hud = b.rects.iter().any(|r| r.4 == hud_label);
             assert_eq!(
                 hud,
                 matches!(*want, "Active" | "Solved"),
@@ -875,4 +894,204 @@ fn the_board_stays_put_when_the_first_play_hint_goes() {
 
 fn dir_pushes_nothing(board: &pushbox::core::Board, dir: Direction) -> bool {
     board.clone().step(dir).is_ok_and(|m| m.box_to.is_none())
+}
+
+/// A screenshot of the Link mode: its pixels, the game's state line and each tile's cell, face
+/// and screen point (`.layout`), the cell size (`.buttons`) and the texts on screen.
+struct LinkShot {
+    width: usize,
+    rgba: Vec<u8>,
+    state: String,
+    tiles: Vec<(pushbox::core::link::Cell, f32, f32)>,
+    cell: f32,
+    texts: String,
+}
+
+impl LinkShot {
+    fn load(path: &Path) -> LinkShot {
+        let (width, rgba) = read_png(path);
+        let layout = std::fs::read_to_string(path.with_extension("png.layout")).unwrap();
+        let mut lines = layout.lines();
+        let state = lines.next().unwrap().to_string();
+        assert!(state.starts_with("link "), "{state}");
+        let tiles = lines
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let cell =
+                    pushbox::core::link::Cell::new(f[1].parse().unwrap(), f[2].parse().unwrap());
+                (cell, f[4].parse().unwrap(), f[5].parse().unwrap())
+            })
+            .collect();
+        let buttons = std::fs::read_to_string(path.with_extension("png.buttons")).unwrap();
+        let cell = buttons
+            .lines()
+            .next()
+            .and_then(|l| l.split_whitespace().nth(4))
+            .and_then(|v| v.parse().ok())
+            .unwrap();
+        let texts = std::fs::read_to_string(path.with_extension("png.texts")).unwrap();
+        LinkShot {
+            width,
+            rgba,
+            state,
+            tiles,
+            cell,
+            texts,
+        }
+    }
+
+    fn pixel(&self, at: (f32, f32)) -> [u8; 3] {
+        let i = (at.1 as usize * self.width + at.0 as usize) * 4;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+
+    /// Where the centre of a cell (ring cells included) is on screen, from the listed tiles.
+    fn centre(&self, c: pushbox::core::link::Cell, from: &LinkShot) -> (f32, f32) {
+        let (t, x, y) = from.tiles[0];
+        (
+            x + (c.x - t.x) as f32 * self.cell,
+            y + (c.y - t.y) as f32 * self.cell,
+        )
+    }
+
+    /// The screen point halfway along a line's longest segment.
+    fn middle_of_longest(&self, line: &pushbox::core::link::Line, from: &LinkShot) -> (f32, f32) {
+        let longest = line
+            .points()
+            .windows(2)
+            .max_by_key(|s| (s[0].x - s[1].x).abs() + (s[0].y - s[1].y).abs())
+            .unwrap();
+        let (a, b) = (self.centre(longest[0], from), self.centre(longest[1], from));
+        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
+    }
+
+    /// The tile's ivory face shows at the cell's top-left quarter (clear of every symbol).
+    fn ivory_at(&self, centre: (f32, f32)) -> bool {
+        let p = self.pixel((centre.0 - 0.3 * self.cell, centre.1 - 0.3 * self.cell));
+        let ivory = [240, 233, 216];
+        p.iter()
+            .zip(ivory)
+            .all(|(a, b)| (*a as i32 - b).abs() <= 14)
+    }
+}
+
+/// A yellow-orange pixel (the removal's line) rather than the dark background or an ivory tile.
+fn yellowish(p: [u8; 3]) -> bool {
+    p[0] > 120 && p[1] > 80 && p[2] < 110
+}
+
+/// Greenish (the hint's line).
+fn greenish(p: [u8; 3]) -> bool {
+    p[1] > 120 && p[1] > p[0] + 40 && p[1] > p[2] + 20
+}
+
+/// The Link mode in the real window, at desktop and phone sizes: a seeded deal played to the end
+/// with taps through the real input path. The pixels show every tile the rules leave (and none
+/// where pairs went), the hint's line and a removal's line, and the Cleared panel at the end.
+#[test]
+fn the_link_mode_plays_a_deal_to_the_end_in_the_window() {
+    use pushbox::core::link::deal;
+    for (screen, window, (w, h), seed) in [
+        ("-screen 0 1280x720x24", "1280x720", (10, 6), 11),
+        ("-screen 0 1080x2340x24", "1080x2340", (6, 8), 12),
+    ] {
+        let d = temp_dir(&format!("window-link-{w}x{h}"));
+        let shot = |n: &str| d.join(format!("{n}.png"));
+        let (dealt, order) = deal(w, h, false, seed).unwrap();
+        let half = order.len() / 2;
+        let mut script = format!(
+            "frames 2; key H; frames 2; screenshot {}",
+            shot("hint").display()
+        );
+        for (i, (a, b)) in order.iter().enumerate() {
+            script += &format!("; tap {a}; tap {b}");
+            if i == 0 {
+                script += &format!("; screenshot {}", shot("line").display());
+            }
+            if i + 1 == half {
+                script += &format!("; frames 20; screenshot {}", shot("half").display());
+            }
+        }
+        script += "; frames 4";
+        let size = format!("{w}x{h}");
+        let seed = seed.to_string();
+        if !run_window(
+            screen,
+            &[
+                "link",
+                "play",
+                "--size",
+                &size,
+                "--seed",
+                &seed,
+                "--window",
+                window,
+                "--data-dir",
+                d.join("data").to_str().unwrap(),
+                "--input",
+                &script,
+                "--screenshot",
+                shot("cleared").to_str().unwrap(),
+            ],
+        ) {
+            return;
+        }
+        // The deal: every tile on its ivory face, and the hint's line in green.
+        let start = LinkShot::load(&shot("hint"));
+        assert_eq!(start.tiles.len() as i32, w * h, "{window}");
+        for &(c, x, y) in &start.tiles {
+            assert!(
+                start.ivory_at((x, y)),
+                "{window}: tile {c} at {x},{y}: {:?}",
+                start.pixel((x, y))
+            );
+        }
+        let (_, _, hint) = dealt.playable_pairs()[0];
+        let at = start.middle_of_longest(&hint, &start);
+        assert!(
+            greenish(start.pixel(at)),
+            "{window}: the hint's line at {at:?}: {:?}",
+            start.pixel(at)
+        );
+        // Right after the first pair: its line, over the cells it runs through.
+        let line = LinkShot::load(&shot("line"));
+        let removed = dealt.link(order[0].0, order[0].1).unwrap();
+        let at = line.middle_of_longest(&removed, &start);
+        assert!(
+            yellowish(line.pixel(at)),
+            "{window}: the removal's line at {at:?}: {:?}",
+            line.pixel(at)
+        );
+        // Half way: the tiles the rules leave, and none where the removed pairs were.
+        let mid_shot = LinkShot::load(&shot("half"));
+        assert_eq!(
+            mid_shot.tiles.len(),
+            (w * h) as usize - 2 * half,
+            "{window}"
+        );
+        for &(c, x, y) in &mid_shot.tiles {
+            assert!(mid_shot.ivory_at((x, y)), "{window}: tile {c}");
+        }
+        for &(a, b) in &order[..half] {
+            for c in [a, b] {
+                let at = mid_shot.centre(c, &start);
+                assert!(
+                    !mid_shot.ivory_at(at),
+                    "{window}: {c} was removed but shows a tile"
+                );
+            }
+        }
+        // The end: no tile, the Cleared panel.
+        let end = LinkShot::load(&shot("cleared"));
+        assert!(
+            end.state.contains("tiles 0") && end.state.contains("cleared true"),
+            "{}",
+            end.state
+        );
+        assert!(end.texts.contains("Cleared!"), "{}", end.texts);
+        let b = Buttons::load(&shot("cleared"));
+        assert_eq!(b.screen, "Link");
+        b.get("New deal", 48.0);
+        b.check_finger_sized(window);
+    }
 }

@@ -35,6 +35,10 @@ pub mod tile {
     pub const STEP_BACK: usize = 45;
     pub const STEP: usize = 46;
     pub const PAUSE: usize = 47;
+    /// The Link mode, its hint and its shuffle.
+    pub const LINK: usize = 48;
+    pub const HINT: usize = 49;
+    pub const SHUFFLE: usize = 50;
 }
 
 /// A point of the box and worker tiles (x, y in the cell, 0..1, y down) that shows their key
@@ -47,7 +51,7 @@ pub const SHEET_SIZES: [u32; 4] = [16, 32, 64, 128];
 
 /// Tiles per row and rows in every sheet.
 pub const COLUMNS: u32 = 8;
-pub const ROWS: u32 = 6;
+pub const ROWS: u32 = 7;
 
 /// The four sheets, smallest first (in [`SHEET_SIZES`] order), and their atlas layouts.
 #[derive(AssetCollection, Resource)]
@@ -63,6 +67,40 @@ pub struct ArtAssets {
     )]
     pub sheets: Vec<Handle<Image>>,
     pub layouts: SheetLayouts,
+    /// The Link mode's tiles (`make_link_tiles.py`): 62 faces and a blank tile, 8 x 8, at 64
+    /// and 128 pixels.
+    #[asset(paths("art/link-64.png", "art/link-128.png"), collection(typed))]
+    pub link_sheets: Vec<Handle<Image>>,
+    pub link_layouts: LinkLayouts,
+}
+
+/// Cell sizes of the two Link sheets, in pixels.
+pub const LINK_SHEET_SIZES: [u32; 2] = [64, 128];
+
+/// The blank Link tile (after the 62 faces).
+pub const LINK_BLANK: usize = 62;
+
+/// One atlas layout per Link sheet: 8 x 8 tiles framed as the tile set's are.
+pub struct LinkLayouts(pub Vec<Handle<TextureAtlasLayout>>);
+
+impl FromWorld for LinkLayouts {
+    fn from_world(world: &mut World) -> Self {
+        let mut layouts = world.resource_mut::<Assets<TextureAtlasLayout>>();
+        LinkLayouts(
+            LINK_SHEET_SIZES
+                .iter()
+                .map(|&size| {
+                    layouts.add(TextureAtlasLayout::from_grid(
+                        UVec2::splat(size),
+                        8,
+                        8,
+                        Some(UVec2::splat(2)),
+                        Some(UVec2::ONE),
+                    ))
+                })
+                .collect(),
+        )
+    }
 }
 
 /// One atlas layout per sheet: [`COLUMNS`] × [`ROWS`] tiles of the sheet's size, each in a
@@ -108,6 +146,24 @@ impl ArtAssets {
         );
         s.custom_size = Some(Vec2::splat(CELL));
         s
+    }
+
+    /// A Link tile for the UI: face 1 to 62, or 0 for the blank tile; the 128-pixel sheet for
+    /// tiles over 64 pixels on screen.
+    pub fn link_tile(&self, face: u8, px: f32) -> ImageNode {
+        let n = usize::from(px > 64.0);
+        let index = if face == 0 {
+            LINK_BLANK
+        } else {
+            face as usize - 1
+        };
+        ImageNode::from_atlas_image(
+            self.link_sheets[n].clone(),
+            TextureAtlas {
+                layout: self.link_layouts.0[n].clone(),
+                index,
+            },
+        )
     }
 
     /// An icon for the UI (white, tinted by the node's colour), from the 64-pixel sheet.
@@ -262,6 +318,7 @@ mod tests {
         assert_eq!(worker_tile(Direction::Left, 3), 36);
         assert_eq!(tile::UNDO, 37);
         assert_eq!(tile::PLAY, 44);
-        assert_eq!(tile::PAUSE as u32, COLUMNS * ROWS - 1, "the sheet is full");
+        assert_eq!(tile::PAUSE, 47);
+        assert_eq!(tile::SHUFFLE, 50);
     }
 }

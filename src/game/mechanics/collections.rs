@@ -291,7 +291,7 @@ fn player_commands(
             ScreenCommand::Export(ext) => {
                 out.write(CollectionCmd::Export(ext));
             }
-            ScreenCommand::Copy { rle } if *play.get() != Play::Design => {
+            ScreenCommand::Copy { rle } if !matches!(play.get(), Play::Design | Play::Link) => {
                 out.write(CollectionCmd::Copy { rle });
             }
             _ => {}

@@ -8,6 +8,7 @@ pub mod collections;
 pub mod focus;
 pub mod input;
 pub mod levels;
+pub mod link;
 pub mod plan;
 pub mod save;
 pub mod sound;

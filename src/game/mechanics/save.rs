@@ -464,6 +464,12 @@ pub fn offer(
     if !saves.progress.offer(level, r) {
         return false;
     }
+    write_progress(saves, notices);
+    true
+}
+
+/// Writes the records (a failure is said in the notice line).
+fn write_progress(saves: &Saves, notices: &mut Notices) {
     if let Some(store) = &saves.store
         && let Err(e) = store.write(Store::PROGRESS, &saves.progress)
     {
@@ -472,6 +478,15 @@ pub fn offer(
             store.path(Store::PROGRESS).display()
         ));
     }
+}
+
+/// Offers a Link time (milliseconds) for a best-time key and writes the records when it is a
+/// new best.
+pub fn offer_link_time(saves: &mut Saves, notices: &mut Notices, key: &str, millis: u64) -> bool {
+    if !saves.progress.offer_link_time(key, millis) {
+        return false;
+    }
+    write_progress(saves, notices);
     true
 }
 

@@ -157,7 +157,7 @@ fn open_designer(
     mut notices: ResMut<Notices>,
 ) {
     for cmd in cmds.read() {
-        if *cmd != ScreenCommand::Design || *play.get() == Play::Design {
+        if *cmd != ScreenCommand::Design || matches!(play.get(), Play::Design | Play::Link) {
             continue;
         }
         // Back from test-play: the editor as it was, undo history included.

@@ -121,6 +121,8 @@ fn spawn_notice_line(root: &mut ChildSpawnerCommands) {
             ..default()
         },
         BackgroundColor(palette::NOTICE),
+        // Over every screen (the title screen and the Link mode cover the rest of the HUD).
+        GlobalZIndex(6),
     ))
     .observe(|_: On<Pointer<Click>>, mut clock: ResMut<NoticeClock>| clock.left = 0.0)
     .with_children(|n| {

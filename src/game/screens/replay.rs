@@ -148,9 +148,11 @@ fn read_clipboard(
     mut cmds: MessageReader<ScreenCommand>,
     mut out: MessageWriter<PastedText>,
     mut notices: ResMut<Notices>,
+    play: Option<Res<State<Play>>>,
 ) {
     for cmd in cmds.read() {
-        if *cmd != ScreenCommand::Paste {
+        // The Link mode has no levels or solutions to paste.
+        if *cmd != ScreenCommand::Paste || play.as_ref().is_some_and(|p| *p.get() == Play::Link) {
             continue;
         }
         match crate::game::mechanics::clipboard::clipboard_text() {

@@ -68,7 +68,7 @@ fn settings_commands(
         match *cmd {
             ScreenCommand::Settings => match play.get() {
                 Play::Settings => next_play.set(close(&mut back_to)),
-                from @ (Play::Title | Play::Active | Play::Solved | Play::Picking) => {
+                from @ (Play::Title | Play::Active | Play::Solved | Play::Picking | Play::Link) => {
                     *back_to = Some(*from);
                     next_play.set(Play::Settings)
                 }

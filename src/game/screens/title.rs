@@ -1,5 +1,5 @@
 //! The title screen: PushBox's name, a picture drawn from the tile set, and Continue (the level in
-//! progress), Levels, Settings and Quit. The game opens on it when a player starts it plainly (no
+//! progress), Levels, Link (the second game mode), Settings and Quit. The game opens on it when a player starts it plainly (no
 //! level, script, replay or import on the command line); Menu (the HUD button, Home, the gamepad's
 //! Mode button or the phone's back key from the level) returns to it.
 //!
@@ -69,6 +69,8 @@ fn title_commands(
             }
             (ScreenCommand::Menu, Play::Active | Play::Solved | Play::Picking)
             | (ScreenCommand::Back, Play::Active | Play::Solved) => next_play.set(Play::Title),
+            (ScreenCommand::Link, Play::Title) => next_play.set(Play::Link),
+            (ScreenCommand::Menu | ScreenCommand::Back, Play::Link) => next_play.set(Play::Title),
             _ => {}
         }
     }
@@ -171,6 +173,7 @@ fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: St
         for (label, i, cmd, font) in [
             ("Continue", tile::PLAY, ScreenCommand::Menu, 28.0),
             ("Levels", tile::LEVELS, ScreenCommand::Levels, 24.0),
+            ("Link", tile::LINK, ScreenCommand::Link, 24.0),
             ("Settings", tile::SETTINGS, ScreenCommand::Settings, 24.0),
         ] {
             col.spawn(icon_button(

@@ -3,6 +3,7 @@
 use bevy::prelude::*;
 
 use crate::core::design::{Edit, Pen};
+use crate::core::link::Cell;
 use crate::core::{Direction, Moved, Pos};
 
 /// What the player does on the board: steps, walks, taps, the history, and which level is played.
@@ -60,6 +61,35 @@ pub enum ScreenCommand {
     /// Back one screen (Escape, a phone's Back): a screen over the level closes to where it was
     /// opened from, the level opens the title screen, the title screen returns to the level.
     Back,
+    /// Open the Link mode (from the title screen).
+    Link,
+}
+
+/// What the player does in the Link mode: `mechanics/link.rs` plays them.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkCommand {
+    /// A tap or click on a tile: selects it, or removes the pair when it matches the selected
+    /// tile and a line joins them (a wrong second tap selects the new tile instead).
+    Pick(Cell),
+    /// Move the keyboard's and gamepad's cursor one tile.
+    Cursor(Direction),
+    /// Pick the tile under the cursor.
+    PickAtCursor,
+    /// Show a playable pair and its line.
+    Hint,
+    /// Deal the tiles left again so that they can still be cleared.
+    Shuffle,
+    Undo,
+    Redo,
+    /// The same deal from its start.
+    Restart,
+    NewDeal,
+    /// Stop the clock and hide the board, or go on.
+    Pause,
+    /// New deals get the next board size.
+    NextSize,
+    /// Gravity on or off for new deals (deals one now).
+    Gravity,
 }
 
 /// Either kind of command, for a button or a key that may send one or the other.
@@ -67,6 +97,13 @@ pub enum ScreenCommand {
 pub enum AnyCommand {
     Play(PlayerCommand),
     Screen(ScreenCommand),
+    Link(LinkCommand),
+}
+
+impl From<LinkCommand> for AnyCommand {
+    fn from(c: LinkCommand) -> AnyCommand {
+        AnyCommand::Link(c)
+    }
 }
 
 impl From<PlayerCommand> for AnyCommand {
@@ -86,6 +123,7 @@ impl From<ScreenCommand> for AnyCommand {
 pub struct CommandWriter<'w> {
     play: MessageWriter<'w, PlayerCommand>,
     screen: MessageWriter<'w, ScreenCommand>,
+    link: MessageWriter<'w, LinkCommand>,
 }
 
 impl CommandWriter<'_> {
@@ -96,6 +134,9 @@ impl CommandWriter<'_> {
             }
             AnyCommand::Screen(c) => {
                 self.screen.write(c);
+            }
+            AnyCommand::Link(c) => {
+                self.link.write(c);
             }
         }
     }

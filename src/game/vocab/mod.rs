@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod level;
+pub mod link;
 pub mod messages;
 pub mod palette;
 pub mod player;
@@ -12,6 +13,7 @@ pub mod ui;
 
 pub use board::*;
 pub use level::*;
+pub use link::*;
 pub use messages::*;
 pub use player::*;
 pub use states::*;

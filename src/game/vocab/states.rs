@@ -31,6 +31,8 @@ pub enum Play {
     Settings,
     /// The title screen (continue, levels, settings) over the board.
     Title,
+    /// The Link (連連看) mode: its own board and buttons cover the level.
+    Link,
 }
 
 /// The frame's phases, chained in this order.

@@ -137,6 +137,19 @@ pub(crate) fn spawn_overlay(
     marker: impl Bundle,
     fill: impl FnOnce(&mut ChildSpawnerCommands),
 ) {
+    // Above the HUD, which it dims too (the title screen is higher still).
+    spawn_overlay_at(commands, state, 1, marker, fill);
+}
+
+/// [`spawn_overlay`] at a stacking level of its own: a panel over a screen that is itself over
+/// the HUD (the Link mode's panels).
+pub(crate) fn spawn_overlay_at(
+    commands: &mut Commands,
+    state: Play,
+    z: i32,
+    marker: impl Bundle,
+    fill: impl FnOnce(&mut ChildSpawnerCommands),
+) {
     commands
         .spawn((
             marker,
@@ -151,8 +164,7 @@ pub(crate) fn spawn_overlay(
                 ..default()
             },
             BackgroundColor(BACKDROP),
-            // Above the HUD, which it dims too (the title screen is higher still).
-            GlobalZIndex(1),
+            GlobalZIndex(z),
             Pickable::IGNORE,
             DespawnOnExit(state),
         ))

@@ -1,0 +1,547 @@
+//! The Link mode's screen: the tiles (the project's own faces, `make_link_tiles.py`) over the
+//! whole window, a status line (size, variant, clock, tiles and playable pairs left, best time),
+//! the buttons (Hint, Shuffle, Undo, Redo, Restart, New deal, Pause, Size, Gravity, Menu), the
+//! joining line and vanishing tiles of each removal, and the Paused, Stuck and Cleared panels.
+//!
+//! The board is laid out in the space between the status line and the buttons, with one empty
+//! cell of margin on each side for lines that run round the outside; tiles are at most 96
+//! logical pixels. The play itself is `mechanics/link.rs`.
+
+use bevy::prelude::*;
+
+use crate::core::board::count;
+use crate::core::link::{Cell, Line, LinkBoard};
+use crate::game::mechanics::art::{ArtAssets, tile};
+use crate::game::vocab::palette;
+use crate::game::vocab::ui::*;
+use crate::game::vocab::*;
+
+/// The screen's root.
+#[derive(Component)]
+pub struct LinkScreen;
+
+/// The part of the screen the tiles are laid out in.
+#[derive(Component)]
+pub struct LinkBoardArea;
+
+/// A tile on screen, at its board cell.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkTile(pub Cell);
+
+/// The status line.
+#[derive(Component)]
+struct LinkStatus;
+
+/// The Size and Gravity buttons' labels, which show the choice for new deals.
+#[derive(Component, Clone, Copy)]
+enum ChoiceLabel {
+    Size,
+    Gravity,
+}
+
+/// A panel over the board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkPanel {
+    Paused,
+    Stuck,
+    Cleared,
+}
+
+/// A removal's line or vanishing tile, gone after `life` seconds and at least [`EFFECT_FRAMES`]
+/// frames (so that even a slow frame shows it).
+#[derive(Component)]
+struct LinkEffect {
+    age: f32,
+    frames: u32,
+    life: f32,
+    /// A vanishing tile shrinks and fades; a line only fades.
+    tile: bool,
+}
+
+/// Where the tiles are: the top-left of the ring's corner cell in the board area, and the size
+/// of a cell, in logical pixels.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct LinkLayout {
+    pub origin: Vec2,
+    pub cell: f32,
+    /// The board size laid out.
+    pub board: (i32, i32),
+}
+
+impl LinkLayout {
+    /// The centre of a cell (ring cells included) in the board area.
+    pub fn centre(&self, c: Cell) -> Vec2 {
+        self.origin + (Vec2::new(c.x as f32, c.y as f32) + 1.5) * self.cell
+    }
+}
+
+/// The fewest frames a removal's line and vanishing tiles are drawn in.
+const EFFECT_FRAMES: u32 = 12;
+
+/// Tiles at most this many logical pixels.
+const MAX_TILE: f32 = 96.0;
+
+pub(crate) fn screen_plugin(app: &mut App) {
+    app.init_resource::<LinkLayout>()
+        .add_systems(OnEnter(Play::Link), spawn_screen)
+        .add_systems(
+            Update,
+            (
+                lay_out_tiles,
+                show_status,
+                show_choices,
+                show_panels,
+                draw_removals,
+                age_effects,
+            )
+                .chain()
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(Play::Link)),
+        );
+}
+
+fn spawn_screen(mut commands: Commands, art: Option<Res<ArtAssets>>) {
+    let icon = |i: usize| art.as_ref().map(|a| a.icon(i));
+    commands
+        .spawn((
+            LinkScreen,
+            Name::new("Link screen"),
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(8)),
+                row_gap: px(6),
+                ..default()
+            },
+            BackgroundColor(palette::BACKGROUND),
+            GlobalZIndex(1),
+            DespawnOnExit(Play::Link),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                LinkStatus,
+                text("", 20.0),
+                Node {
+                    align_self: AlignSelf::Center,
+                    ..default()
+                },
+            ));
+            root.spawn((
+                LinkBoardArea,
+                Node {
+                    flex_grow: 1.0,
+                    min_height: px(0),
+                    ..default()
+                },
+            ));
+            root.spawn(wrap_row()).with_children(|row| {
+                let buttons: [(&str, Option<usize>, AnyCommand); 10] = [
+                    ("Hint", Some(tile::HINT), LinkCommand::Hint.into()),
+                    ("Shuffle", Some(tile::SHUFFLE), LinkCommand::Shuffle.into()),
+                    ("Undo", Some(tile::UNDO), LinkCommand::Undo.into()),
+                    ("Redo", Some(tile::REDO), LinkCommand::Redo.into()),
+                    ("Restart", Some(tile::RESTART), LinkCommand::Restart.into()),
+                    ("New deal", Some(tile::NEXT), LinkCommand::NewDeal.into()),
+                    ("Pause", Some(tile::PAUSE), LinkCommand::Pause.into()),
+                    ("Size", None, LinkCommand::NextSize.into()),
+                    ("Gravity", None, LinkCommand::Gravity.into()),
+                    ("Menu", None, ScreenCommand::Menu.into()),
+                ];
+                for (label, i, cmd) in buttons {
+                    let mut b = row.spawn(command_button(label, i.and_then(icon), cmd));
+                    b.observe(send_on_click::<CommandButton>);
+                    match label {
+                        "Size" => b.insert(ChoiceLabel::Size),
+                        "Gravity" => b.insert(ChoiceLabel::Gravity),
+                        _ => &mut b,
+                    };
+                }
+            });
+        });
+}
+
+/// What the tiles on screen show: they are laid out again only when this changes (never for
+/// the clock, so that a tile stays the same entity from a press to its release).
+#[derive(Clone, PartialEq)]
+struct Shown {
+    area: Vec2,
+    board: LinkBoard,
+    selected: Option<Cell>,
+    hint: Option<Line>,
+    cursor: Option<Cell>,
+    art: bool,
+}
+
+/// Lays the tiles out again when the board, its marks or the space for it changed.
+fn lay_out_tiles(
+    mut commands: Commands,
+    play: Option<Res<LinkPlay>>,
+    art: Option<Res<ArtAssets>>,
+    area: Single<(Entity, &ComputedNode), With<LinkBoardArea>>,
+    tiles: Query<Entity, Or<(With<LinkTile>, With<HintLine>)>>,
+    mut layout: ResMut<LinkLayout>,
+    mut shown: Local<Option<Shown>>,
+) {
+    let Some(play) = play else { return };
+    let (area_entity, node) = *area;
+    let size = node.size() * node.inverse_scale_factor();
+    let now = Shown {
+        area: size,
+        board: play.board().clone(),
+        selected: play.selected,
+        hint: play.hint.map(|(_, _, line)| line),
+        cursor: play.cursor_shown.then_some(play.cursor),
+        art: art.is_some(),
+    };
+    if size.min_element() <= 0.0 || shown.as_ref() == Some(&now) {
+        return;
+    }
+    *shown = Some(now);
+    let board = play.board();
+    let (w, h) = (board.width(), board.height());
+    let cell = (size.x / (w + 2) as f32)
+        .min(size.y / (h + 2) as f32)
+        .min(MAX_TILE)
+        .floor();
+    let origin = ((size - Vec2::new((w + 2) as f32, (h + 2) as f32) * cell) / 2.0).floor();
+    *layout = LinkLayout {
+        origin,
+        cell,
+        board: (w, h),
+    };
+    for t in &tiles {
+        commands.entity(t).despawn();
+    }
+    let tiles: Vec<_> = board
+        .cells()
+        .filter(|&c| board.get(c) != 0)
+        .map(|c| tile_bundle(&play, &layout, art.as_deref(), board, c))
+        .collect();
+    commands.entity(area_entity).with_children(|a| {
+        for t in tiles {
+            a.spawn(t).observe(pick_tile);
+        }
+        if let Some((_, _, line)) = &play.hint {
+            for segment in segments(&layout, line) {
+                a.spawn((HintLine, segment, BackgroundColor(palette::BOX_ON_GOAL)));
+            }
+        }
+    });
+}
+
+/// The hint's line, drawn until the next move.
+#[derive(Component)]
+struct HintLine;
+
+/// A line's segments as nodes in the board area, from cell centre to cell centre, a tenth of a
+/// cell thick (at least 3 pixels), over the tiles.
+fn segments(layout: &LinkLayout, line: &Line) -> Vec<impl Bundle + use<>> {
+    let thick = (layout.cell / 10.0).max(3.0);
+    line.points()
+        .windows(2)
+        .map(|w| {
+            let (p, q) = (layout.centre(w[0]), layout.centre(w[1]));
+            let min = p.min(q) - thick / 2.0;
+            let size = (p - q).abs() + thick;
+            (
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: Val::Px(min.x),
+                    top: Val::Px(min.y),
+                    width: Val::Px(size.x),
+                    height: Val::Px(size.y),
+                    border_radius: BorderRadius::all(Val::Px(thick / 2.0)),
+                    ..default()
+                },
+                ZIndex(2),
+                Pickable::IGNORE,
+            )
+        })
+        .collect()
+}
+
+/// One tile: its face, and an outline when it is selected, hinted or under the cursor.
+fn tile_bundle(
+    play: &LinkPlay,
+    layout: &LinkLayout,
+    art: Option<&ArtAssets>,
+    board: &LinkBoard,
+    c: Cell,
+) -> impl Bundle + use<> {
+    let at = layout.centre(c) - layout.cell / 2.0;
+    let px = layout.cell;
+    let hinted = play.hint.is_some_and(|(a, b, _)| a == c || b == c);
+    let selected = play.selected == Some(c);
+    let cursor = play.cursor_shown && play.cursor == c;
+    let (outline, colour) = if selected {
+        (3.0, palette::FOCUS_COLOR)
+    } else if hinted {
+        (3.0, palette::BOX_ON_GOAL)
+    } else if cursor {
+        (2.0, palette::TEXT)
+    } else {
+        (0.0, Color::NONE)
+    };
+    let mut image = art.map(|a| a.link_tile(board.get(c), px * 2.0));
+    if let Some(i) = image.as_mut()
+        && selected
+    {
+        i.color = Color::srgb(1.0, 0.9, 0.6);
+    }
+    (
+        LinkTile(c),
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Px(at.x),
+            top: Val::Px(at.y),
+            width: Val::Px(px),
+            height: Val::Px(px),
+            ..default()
+        },
+        Outline::new(Val::Px(outline), Val::Px(-outline), colour),
+        image.unwrap_or_default(),
+    )
+}
+
+/// A click or tap on a tile picks it.
+fn pick_tile(
+    click: On<Pointer<Click>>,
+    tiles: Query<&LinkTile>,
+    mut out: MessageWriter<LinkCommand>,
+) {
+    if click.button == PointerButton::Primary
+        && let Ok(t) = tiles.get(click.entity)
+    {
+        out.write(LinkCommand::Pick(t.0));
+    }
+}
+
+/// `1:05`, `12:40`, `1:02:03`.
+pub fn clock_text(millis: u64) -> String {
+    let s = millis / 1000;
+    match s / 3600 {
+        0 => format!("{}:{:02}", s / 60, s % 60),
+        h => format!("{h}:{:02}:{:02}", s / 60 % 60, s % 60),
+    }
+}
+
+fn show_status(
+    play: Option<Res<LinkPlay>>,
+    saves: Res<crate::game::mechanics::save::Saves>,
+    mut status: Single<&mut Text, With<LinkStatus>>,
+) {
+    let Some(play) = play else { return };
+    let b = play.board();
+    let variant = if play.game.gravity() { " gravity" } else { "" };
+    let best = saves
+        .progress
+        .link_best
+        .get(&play.best_key())
+        .map_or(String::new(), |&ms| format!("   best {}", clock_text(ms)));
+    let line = format!(
+        "Link {}x{}{variant}   {}   {}   {} playable{best}",
+        b.width(),
+        b.height(),
+        clock_text(play.clock.as_millis() as u64),
+        count(b.tiles(), "tile", "tiles"),
+        count(play.playable, "pair", "pairs"),
+    );
+    if status.0 != line {
+        status.0 = line;
+    }
+}
+
+/// The Size and Gravity buttons say what the next deal gets.
+fn show_choices(
+    play: Option<Res<LinkPlay>>,
+    buttons: Query<(&ChoiceLabel, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let Some(play) = play.filter(|p| p.is_changed()) else {
+        return;
+    };
+    for (choice, children) in &buttons {
+        let label = match choice {
+            ChoiceLabel::Size => format!("Size {}x{}", play.next_size.0, play.next_size.1),
+            ChoiceLabel::Gravity if play.next_gravity => "Gravity on".to_string(),
+            ChoiceLabel::Gravity => "Gravity off".to_string(),
+        };
+        for c in children {
+            if let Ok(mut t) = texts.get_mut(*c) {
+                t.0.clone_from(&label);
+            }
+        }
+    }
+}
+
+/// The panel the game calls for (paused, stuck, cleared), and the board hidden while paused.
+fn show_panels(
+    mut commands: Commands,
+    play: Option<Res<LinkPlay>>,
+    panels: Query<(Entity, &LinkPanel)>,
+    mut area: Single<&mut Visibility, With<LinkBoardArea>>,
+    saves: Res<crate::game::mechanics::save::Saves>,
+) {
+    let Some(play) = play else { return };
+    let wanted = if play.paused {
+        Some(LinkPanel::Paused)
+    } else if play.finish.is_some() {
+        Some(LinkPanel::Cleared)
+    } else if play.stuck() {
+        Some(LinkPanel::Stuck)
+    } else {
+        None
+    };
+    area.set_if_neq(if play.paused {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    });
+    let shown = panels.iter().next().map(|(_, p)| *p);
+    if shown == wanted {
+        return;
+    }
+    for (e, _) in &panels {
+        commands.entity(e).despawn();
+    }
+    let Some(kind) = wanted else { return };
+    let best = saves.progress.link_best.get(&play.best_key()).copied();
+    spawn_overlay_at(&mut commands, Play::Link, 2, kind, |panel| {
+        fill_panel(panel, kind, &play, best)
+    });
+}
+
+fn fill_panel(
+    panel: &mut ChildSpawnerCommands,
+    kind: LinkPanel,
+    play: &LinkPlay,
+    best: Option<u64>,
+) {
+    let button = |row: &mut ChildSpawnerCommands, label: &str, cmd: AnyCommand, first: bool| {
+        let mut b = row.spawn(command_button(label, None, cmd));
+        b.observe(send_on_click::<CommandButton>);
+        if first {
+            b.insert(DefaultFocus);
+        }
+    };
+    match kind {
+        LinkPanel::Paused => {
+            panel.spawn(text("Paused", 36.0));
+            panel.spawn(wrap_row()).with_children(|row| {
+                button(row, "Go on", LinkCommand::Pause.into(), true);
+                button(row, "Menu", ScreenCommand::Menu.into(), false);
+            });
+        }
+        LinkPanel::Stuck => {
+            panel.spawn(text("Stuck: no pair can be joined", 30.0));
+            panel.spawn(text(format!("{} tiles left", play.board().tiles()), 20.0));
+            panel.spawn(wrap_row()).with_children(|row| {
+                button(row, "Shuffle", LinkCommand::Shuffle.into(), true);
+                button(row, "Undo", LinkCommand::Undo.into(), false);
+            });
+        }
+        LinkPanel::Cleared => {
+            let f = play.finish.expect("a cleared board has its finish");
+            panel.spawn(text("Cleared!", 44.0));
+            panel.spawn(text(format!("Time {}", clock_text(f.millis)), 24.0));
+            let line = match (f.record, f.best_before) {
+                (true, Some(before)) => format!("New best (was {})", clock_text(before)),
+                (true, None) => "Your first time on this board".to_string(),
+                (false, _) => format!("Best {}", clock_text(best.unwrap_or(f.millis))),
+            };
+            panel.spawn(text(line, 20.0));
+            panel.spawn(wrap_row()).with_children(|row| {
+                button(row, "New deal", LinkCommand::NewDeal.into(), true);
+                button(row, "Undo", LinkCommand::Undo.into(), false);
+                button(row, "Menu", ScreenCommand::Menu.into(), false);
+            });
+        }
+    }
+}
+
+/// A removal: its line and the two tiles vanishing, where they were before anything fell.
+fn draw_removals(
+    mut commands: Commands,
+    mut removed: MessageReader<LinkRemoved>,
+    layout: Res<LinkLayout>,
+    art: Option<Res<ArtAssets>>,
+    area: Single<Entity, With<LinkBoardArea>>,
+) {
+    for r in removed.read() {
+        commands.entity(*area).with_children(|a| {
+            for segment in segments(&layout, &r.line) {
+                a.spawn((
+                    LinkEffect {
+                        age: 0.0,
+                        frames: 0,
+                        life: 0.45,
+                        tile: false,
+                    },
+                    segment,
+                    BackgroundColor(palette::GOAL),
+                ));
+            }
+            for c in [r.a, r.b] {
+                let at = layout.centre(c) - layout.cell / 2.0;
+                let image = art
+                    .as_ref()
+                    .map(|art| art.link_tile(r.before.get(c), layout.cell * 2.0));
+                a.spawn((
+                    LinkEffect {
+                        age: 0.0,
+                        frames: 0,
+                        life: 0.3,
+                        tile: true,
+                    },
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: Val::Px(at.x),
+                        top: Val::Px(at.y),
+                        width: Val::Px(layout.cell),
+                        height: Val::Px(layout.cell),
+                        ..default()
+                    },
+                    image.unwrap_or_default(),
+                    ZIndex(1),
+                    Pickable::IGNORE,
+                ));
+            }
+        });
+    }
+}
+
+/// Lines fade; vanishing tiles shrink and fade; both go when their time is up.
+fn age_effects(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut effects: Query<(
+        Entity,
+        &mut LinkEffect,
+        &mut UiTransform,
+        Option<&mut ImageNode>,
+        Option<&mut BackgroundColor>,
+    )>,
+) {
+    for (e, mut fx, mut transform, image, bg) in &mut effects {
+        fx.age += time.delta_secs();
+        fx.frames += 1;
+        // As far along as the slower of the clock and the frame count.
+        let done = (fx.age / fx.life).min(fx.frames as f32 / EFFECT_FRAMES as f32);
+        let left = 1.0 - done;
+        if left <= 0.0 {
+            commands.entity(e).despawn();
+            continue;
+        }
+        if fx.tile {
+            transform.scale = Vec2::splat(0.4 + 0.6 * left);
+        }
+        if let Some(mut i) = image {
+            i.color.set_alpha(left);
+        }
+        if let Some(mut b) = bg {
+            b.0.set_alpha(left.sqrt());
+        }
+    }
+}
