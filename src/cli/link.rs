@@ -46,14 +46,17 @@ fn print_deal((w, h): (u32, u32), seed: u64, gravity: bool) -> ExitCode {
     }
 }
 
+/// A board in the text form, or the failure said.
+fn read_board(file: &Path) -> Result<LinkBoard, ExitCode> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| fail(format!("{}: cannot read: {e}", file.display())))?;
+    LinkBoard::from_text(&text).map_err(|e| fail(format!("{}: {e}", file.display())))
+}
+
 fn check(file: &Path, gravity: bool) -> ExitCode {
-    let text = match std::fs::read_to_string(file) {
-        Ok(t) => t,
-        Err(e) => return fail(format!("{}: cannot read: {e}", file.display())),
-    };
-    let board = match LinkBoard::from_text(&text) {
+    let board = match read_board(file) {
         Ok(b) => b,
-        Err(e) => return fail(format!("{}: {e}", file.display())),
+        Err(code) => return code,
     };
     for (a, b, line) in board.playable_pairs() {
         let corners: Vec<String> = line.points().iter().map(ToString::to_string).collect();
@@ -99,6 +102,9 @@ pub struct LinkWindow {
     /// The player's data folder (best times, the saved Link game).
     #[arg(long)]
     data_dir: Option<std::path::PathBuf>,
+    /// Play this board (the text form `deal` prints and `check` reads) instead of a deal.
+    #[arg(long)]
+    board: Option<std::path::PathBuf>,
 }
 
 /// The game window opened in the Link mode on the seeded deal.
@@ -110,9 +116,17 @@ fn play_window(opts: LinkWindow) -> ExitCode {
         seed,
         gravity,
     } = opts.deal;
-    if deal(w as i32, h as i32, gravity, seed).is_none() {
-        return fail(format!("no solvable {w}x{h} deal found from seed {seed}"));
-    }
+    let board = match &opts.board {
+        Some(file) => match read_board(file) {
+            Ok(b) if b.tiles() % 2 == 0 => b,
+            Ok(_) => return fail(format!("{}: an odd number of tiles", file.display())),
+            Err(code) => return code,
+        },
+        None => match deal(w as i32, h as i32, gravity, seed) {
+            Some((b, _)) => b,
+            None => return fail(format!("no solvable {w}x{h} deal found from seed {seed}")),
+        },
+    };
     let script = if opts.input.is_some() || opts.screenshot.is_some() {
         match Script::parse(opts.input.as_deref().unwrap_or(""), opts.screenshot) {
             Ok(s) => Some(s),
@@ -126,7 +140,7 @@ fn play_window(opts: LinkWindow) -> ExitCode {
     plugin.script = script;
     plugin.data_dir = opts.data_dir;
     plugin.link = Some(LinkAtStart {
-        size: (w as i32, h as i32),
+        board,
         gravity,
         seed,
     });

@@ -205,8 +205,8 @@ impl AppPlugin {
         if let Some(start) = &self.start {
             app.insert_resource(start.clone());
         }
-        if let Some(link) = self.link {
-            app.insert_resource(link);
+        if let Some(link) = &self.link {
+            app.insert_resource(link.clone());
         }
         if self.start.is_none()
             && self.link.is_none()

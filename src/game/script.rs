@@ -511,6 +511,8 @@ struct ScriptOutput<'w> {
     pointer: MessageWriter<'w, PointerInput>,
     mouse_buttons: MessageWriter<'w, MouseButtonInput>,
     touches: MessageWriter<'w, TouchInput>,
+    /// A real window reports each touch twice, as here: picking reads the window's events.
+    window_events: MessageWriter<'w, bevy::window::WindowEvent>,
 }
 
 impl ScriptOutput<'_> {
@@ -533,13 +535,16 @@ impl ScriptOutput<'_> {
         }
         if let Some(batch) = runner.touches.pop_front() {
             for (id, phase, position) in batch {
-                self.touches.write(TouchInput {
+                let touch = TouchInput {
                     phase,
                     position,
                     window,
                     force: None,
                     id,
-                });
+                };
+                self.touches.write(touch);
+                self.window_events
+                    .write(bevy::window::WindowEvent::TouchInput(touch));
             }
             return true;
         }

@@ -19,7 +19,7 @@ use crate::game::{bare_app, send};
 fn link_app(size: (i32, i32), gravity: bool, seed: u64, data: Option<&Path>) -> App {
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
     app.insert_resource(LinkAtStart {
-        size,
+        board: deal(size.0, size.1, gravity, seed).unwrap().0,
         gravity,
         seed,
     });

@@ -986,7 +986,7 @@ fn greenish(p: [u8; 3]) -> bool {
 }
 
 /// The Link mode in the real window, at desktop and phone sizes: a seeded deal played to the end
-/// with taps through the real input path. The pixels show every tile the rules leave (and none
+/// with mouse clicks (desktop) and finger taps (phone) through the real input path. The pixels show every tile the rules leave (and none
 /// where pairs went), the hint's line and a removal's line, and the Cleared panel at the end.
 #[test]
 fn the_link_mode_plays_a_deal_to_the_end_in_the_window() {
@@ -999,12 +999,18 @@ fn the_link_mode_plays_a_deal_to_the_end_in_the_window() {
         let shot = |n: &str| d.join(format!("{n}.png"));
         let (dealt, order) = deal(w, h, false, seed).unwrap();
         let half = order.len() / 2;
+        let tap = if window == "1080x2340" {
+            "touch"
+        } else {
+            "tap"
+        };
         let mut script = format!(
             "frames 2; key H; frames 2; screenshot {}",
             shot("hint").display()
         );
         for (i, (a, b)) in order.iter().enumerate() {
-            script += &format!("; tap {a}; tap {b}");
+            // A finger on the phone, the mouse on the desktop.
+            script += &format!("; {tap} {a}; {tap} {b}");
             if i == 0 {
                 script += &format!("; screenshot {}", shot("line").display());
             }

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use crate::core::Direction;
-use crate::core::link::Cell;
+use crate::core::link::{Cell, LinkGame};
 use crate::core::save::{LinkSave, SavedLink, Store};
 use crate::game::mechanics::save::{Saves, offer_link_time};
 use crate::game::mechanics::sound::SoundCue;
@@ -73,7 +73,8 @@ fn open_link(
 ) {
     if let Some(start) = at_start.as_deref() {
         commands.remove_resource::<LinkAtStart>();
-        commands.insert_resource(LinkPlay::dealt(start.size, start.gravity, start.seed));
+        let game = LinkGame::new(start.board.clone(), start.gravity);
+        commands.insert_resource(LinkPlay::new(game, start.seed, Duration::ZERO));
         return;
     }
     if existing.is_some() {

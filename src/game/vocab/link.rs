@@ -120,10 +120,12 @@ pub struct LinkRemoved {
     pub before: LinkBoard,
 }
 
-/// The command line's `link play`: open the mode on this deal.
-#[derive(Resource, Clone, Copy, Debug)]
+/// The command line's `link play`: open the mode on this board (a seeded deal, or a board from a
+/// file).
+#[derive(Resource, Clone, Debug)]
 pub struct LinkAtStart {
-    pub size: (i32, i32),
+    pub board: LinkBoard,
     pub gravity: bool,
+    /// The deal's seed (shuffles follow from it).
     pub seed: u64,
 }
