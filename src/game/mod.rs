@@ -151,6 +151,7 @@ impl Plugin for AppPlugin {
         .add_plugins((
             mechanics::view::plugin,
             mechanics::art::plugin,
+            mechanics::fonts::plugin,
             screens::loading::plugin,
             screens::hud::plugin,
             lifecycle::plugin,

@@ -167,6 +167,11 @@ fn play_sized(screen: &str, args: &[&str]) -> bool {
 
 /// Runs `pushbox ARGS` (a command that opens the window) under Xvfb with this screen.
 fn run_window(screen: &str, args: &[&str]) -> bool {
+    run_window_env(screen, args, &[])
+}
+
+/// [`run_window`] with these environment variables set for the game.
+fn run_window_env(screen: &str, args: &[&str], vars: &[(&str, &str)]) -> bool {
     if std::env::var_os("PUSHBOX_SKIP_WINDOW_TESTS").is_some() {
         eprintln!("PUSHBOX_SKIP_WINDOW_TESTS is set: the real-window test is SKIPPED");
         return false;
@@ -174,6 +179,7 @@ fn run_window(screen: &str, args: &[&str]) -> bool {
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", screen, env!("CARGO_BIN_EXE_pushbox")])
         .args(args)
+        .envs(vars.iter().copied())
         .status()
         .expect("xvfb-run is needed for the window tests: run `bash .ci/setup` (or set PUSHBOX_SKIP_WINDOW_TESTS=1)");
     assert!(status.success(), "the scripted game exited with {status}");
@@ -1099,5 +1105,123 @@ fn the_link_mode_plays_a_deal_to_the_end_in_the_window() {
         assert_eq!(b.screen, "Link");
         b.get("New deal", 48.0);
         b.check_finger_sized(window);
+    }
+}
+
+/// The ink of the HUD's first text line (light text on the dark bar): its rows, and the runs of
+/// columns with ink (a glyph, or glyphs touching), left to right, in the left 70 % of the window.
+fn hud_ink(shot: &Shot) -> ((usize, usize), Vec<(usize, usize)>) {
+    let ink = |x: usize, y: usize| shot.pixel(x as f32, y as f32)[0] > 128;
+    let right = shot.width * 7 / 10;
+    let rows: Vec<usize> = (0..100)
+        .filter(|&y| (0..right).any(|x| ink(x, y)))
+        .collect();
+    let (top, bottom) = (rows[0], *rows.last().unwrap());
+    let mut runs = Vec::new();
+    let mut x = 0;
+    while x < right {
+        if (top..=bottom).any(|y| ink(x, y)) {
+            let start = x;
+            while x < right && (top..=bottom).any(|y| ink(x, y)) {
+                x += 1;
+            }
+            runs.push((start, x));
+        } else {
+            x += 1;
+        }
+    }
+    ((top, bottom), runs)
+}
+
+/// Whether a glyph's box has ink in its middle third (a hollow "missing glyph" box has none).
+fn inked_middle(shot: &Shot, (top, bottom): (usize, usize), (x0, x1): (usize, usize)) -> bool {
+    let (w, h) = (x1 - x0, bottom - top + 1);
+    (x0 + w / 3..x1 - w / 3)
+        .any(|x| (top + h / 3..bottom - h / 3).any(|y| shot.pixel(x as f32, y as f32)[0] > 128))
+}
+
+/// Chinese names (issue 18): a `.bxb` whose collection is 康佳 (stored in GB2312) and whose
+/// level is titled 第一关, followed by a character no font has, opened at desktop and phone
+/// sizes with the CJK fallback font and without it (`PUSHBOX_NO_CJK_FALLBACK`, the old tofu).
+/// With it, the HUD draws six full-width glyphs with ink in their middles (康 佳 第 一 关 and the
+/// 〓 that stands for the missing character); without it, none: only hollow boxes.
+#[test]
+fn chinese_names_show_their_characters() {
+    let d = temp_dir("window-cjk");
+    let bxa = d.join("kj.bxa");
+    std::fs::write(
+        &bxa,
+        "PushBox BXA 1\nGroup: 康佳\nLevels: 1\n\nLevel: 1\nTitle: 第一关，😀\nSize: 6x3\nSolved: no\n######\n#(x-+#\n######\n",
+    )
+    .unwrap();
+    let bxb = d.join("kj.bxb");
+    let converted = Command::new(env!("CARGO_BIN_EXE_pushbox"))
+        .args([
+            "convert",
+            bxa.to_str().unwrap(),
+            "--to",
+            bxb.to_str().unwrap(),
+        ])
+        .status()
+        .unwrap();
+    assert!(converted.success());
+    for (w, h) in [(1280, 720), (1080, 2340)] {
+        let screen = format!("-screen 0 {w}x{h}x24");
+        let mut shots = Vec::new();
+        for fallback in [true, false] {
+            let shot = d.join(format!("{w}x{h}-{fallback}.png"));
+            let vars: &[(&str, &str)] = if fallback {
+                &[]
+            } else {
+                &[("PUSHBOX_NO_CJK_FALLBACK", "1")]
+            };
+            let data = d.join(format!("data-{w}-{fallback}"));
+            if !run_window_env(
+                &screen,
+                &[
+                    "play",
+                    "--size",
+                    &format!("{w}x{h}"),
+                    "--level",
+                    bxb.to_str().unwrap(),
+                    "--data-dir",
+                    data.to_str().unwrap(),
+                    "--input",
+                    "frames 3",
+                    "--screenshot",
+                    shot.to_str().unwrap(),
+                ],
+                vars,
+            ) {
+                return;
+            }
+            let texts = std::fs::read_to_string(shot.with_extension("png.texts")).unwrap();
+            assert!(
+                texts.contains("康佳  |  Level 1/1: 第一关，〓"),
+                "{w}x{h}: the name as read from the file, the emoji shown as 〓: {texts}"
+            );
+            shots.push(Shot::load(&shot));
+        }
+        let (cjk, tofu) = (&shots[0], &shots[1]);
+        let full_width = |shot: &Shot| {
+            let (band, runs) = hud_ink(shot);
+            let height = band.1 - band.0;
+            runs.into_iter()
+                .filter(|(a, b)| b - a >= height * 2 / 3)
+                .map(|r| (r, inked_middle(shot, band, r)))
+                .collect::<Vec<_>>()
+        };
+        let drawn = full_width(cjk);
+        assert_eq!(drawn.len(), 6, "{w}x{h}: six full-width glyphs: {drawn:?}");
+        assert!(drawn.iter().all(|(_, inked)| *inked), "{w}x{h}: {drawn:?}");
+        assert!(
+            full_width(tofu).is_empty(),
+            "{w}x{h}: without the font, only narrow boxes"
+        );
+        let (band, boxes) = hud_ink(tofu);
+        assert!(
+            !inked_middle(tofu, band, boxes[0]),
+            "{w}x{h}: the check tells a hollow box from a glyph"
+        );
     }
 }

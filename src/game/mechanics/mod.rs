@@ -6,6 +6,7 @@ pub mod board;
 pub mod clipboard;
 pub mod collections;
 pub mod focus;
+pub mod fonts;
 pub mod input;
 pub mod levels;
 pub mod link;

@@ -5,6 +5,7 @@
 //! played is resumed as it was, never restarted). Close, Tab, Escape and Back return to the screen
 //! the browser was opened from (the level, the solved panel or the title screen).
 
+use crate::game::mechanics::fonts::readable;
 use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -212,7 +213,7 @@ fn spawn_browser(
             format!(" by {}", collection.author)
         };
         panel.spawn(text(
-            format!("{}{by}: choose a level", collection.name),
+            readable(&format!("{}{by}: choose a level", collection.name)),
             26.0,
         ));
         // The levels scroll when the panel is too short for them; the rows around them do not.
@@ -244,7 +245,7 @@ fn spawn_collection_row(panel: &mut ChildSpawnerCommands, list: &Collections, sh
     panel.spawn(wrap_row()).with_children(|row| {
         for (i, e) in list.list.iter().enumerate() {
             let mark = if e.source == shown { "> " } else { "" };
-            let name = &e.collection.name;
+            let name = readable(&e.collection.name);
             row.spawn(command_button(
                 &format!("{mark}{name} ({})", e.collection.levels.len()),
                 None,
@@ -316,7 +317,7 @@ fn spawn_level_button(
     let title = if level.title.is_empty() {
         String::new()
     } else {
-        format!(" {}", level.title)
+        format!(" {}", readable(&level.title))
     };
     let (image, size) = thumbnail(level, images);
     grid.spawn((

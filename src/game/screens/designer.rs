@@ -4,6 +4,7 @@
 //! levels of the collection (new, duplicate, delete, reorder), and test-play in one step and back.
 //! The rules are `core::design`; every finished edit is written to the collection's file at once.
 
+use crate::game::mechanics::fonts::readable;
 use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -872,7 +873,7 @@ fn update_status(
         .list
         .get(design.collection)
         .map_or(("?".to_string(), 0), |e| {
-            (e.collection.name.clone(), e.collection.levels.len())
+            (readable(&e.collection.name), e.collection.levels.len())
         });
     let s = format!(
         "Designing {name}: level {}/{n} ({}x{})   Pen: {}{}\n{}",

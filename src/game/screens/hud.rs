@@ -1,6 +1,7 @@
 //! The HUD over the level: collection and level, moves and pushes, the hint line, notices, the
 //! undo / redo / restart / previous / next buttons (mouse and touch), and the solved panel.
 
+use crate::game::mechanics::fonts::readable;
 use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -258,6 +259,7 @@ fn update_texts(
         if let Some(p) = &problem.0 {
             s += &format!("\nThis level cannot be played: {p}");
         }
+        let s = readable(&s);
         if t.0 != s {
             t.0 = s;
         }

@@ -13,6 +13,7 @@ use crate::game::vocab::*;
 use bevy::prelude::*;
 
 use crate::game::mechanics::art::{ArtAssets, tile, worker_tile};
+use crate::game::mechanics::fonts::readable;
 
 use crate::core::Direction;
 use crate::game::mechanics::save::Saves;
@@ -89,7 +90,7 @@ fn continue_line(current: &CurrentLevel, saves: &Saves) -> String {
         .iter()
         .filter(|l| saves.progress.records(l).is_some())
         .count();
-    s + &format!("  ({solved} of {} solved)", current.collection.levels.len())
+    readable(&s) + &format!("  ({solved} of {} solved)", current.collection.levels.len())
 }
 
 fn spawn_title(
