@@ -150,6 +150,10 @@ pub enum Command {
         /// Target cell as X,Y: 0-based column and row exactly as written in the file.
         #[arg(long, value_parser = notation::parse_cell, allow_hyphen_values = true)]
         to: (u32, u32),
+        /// Move the box on this cell (X,Y) to the target instead: walks lower case, pushes
+        /// upper case, the fewest pushes and then the fewest moves, the other boxes staying.
+        #[arg(long = "box", value_parser = notation::parse_cell, allow_hyphen_values = true)]
+        box_at: Option<(u32, u32)>,
     },
 }
 
@@ -235,7 +239,12 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Backup { action, data_dir } => backup(action, data_dir.as_deref()),
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
-        Command::Path { levels, level, to } => path(&levels, level, to),
+        Command::Path {
+            levels,
+            level,
+            to,
+            box_at,
+        } => path(&levels, level, box_at, to),
         Command::Link { action } => link::run(action),
         Command::Solve {
             levels,

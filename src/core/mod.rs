@@ -17,6 +17,7 @@ pub mod link;
 pub mod lurd;
 pub mod notation;
 pub mod path;
+pub mod push_path;
 pub mod samples;
 pub mod save;
 pub mod solver;

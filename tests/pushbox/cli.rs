@@ -75,6 +75,28 @@ fn verify_fails_on_a_wrong_count_or_a_bad_solution() {
     );
 }
 
+/// `path --box X,Y --to X,Y`: a box's move with the fewest pushes as LURD (walks lower case,
+/// pushes upper case), or why there is none, naming the cells as the user wrote them.
+#[test]
+fn path_moves_a_box_or_says_why_not() {
+    let micro = fixture("levels/microban/Microban_155.xsb");
+    let run = |args: &[&str]| pushbox(&[&["path", s(&micro), "--level", "1"], args].concat());
+    let o = run(&["--box", "1,3", "--to", "1,1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "dlUU\n");
+    assert_eq!(stdout(&run(&["--box", "3,4", "--to", "2,4"])), "rrdL\n");
+    for (args, why) in [
+        (["--box", "2,4", "--to", "2,2"], "there is no box on 2,4"),
+        (["--box", "3,4", "--to", "3,4"], "already there"),
+        (["--box", "3,4", "--to", "3,3"], "no sequence of pushes"),
+        (["--box", "3,4", "--to", "9,9"], "outside the 6×7 board"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn path_prints_the_shortest_walk_or_fails() {
     let levels = fixture("levels/xsokoban/XSokoban_90.xsb");

@@ -394,14 +394,49 @@ fn unreachable_taps_do_nothing_but_say_so() {
 }
 
 #[test]
-fn a_tap_on_a_box_next_to_the_worker_pushes_it() {
+fn a_tap_on_a_box_selects_it_and_a_tap_on_a_lit_cell_moves_it_there() {
+    use pushbox::game::BoxSelection;
+    let selection = |app: &App| app.world().resource::<BoxSelection>().0.clone();
     let mut app = app(Some((builtin(), 0))); // "#@ $ .#"
-    send(&mut app, PlayerCommand::Step(Direction::Right));
-    settle(&mut app);
     send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
     settle(&mut app);
-    assert_eq!(app.world().resource::<Session>().game.board().pushes(), 1);
+    let sel = selection(&app).expect("selected");
+    assert_eq!(sel.at, Pos::new(3, 1));
+    assert_eq!(
+        sel.targets,
+        [Pos::new(4, 1), Pos::new(5, 1)],
+        "right only; not back"
+    );
+    assert_eq!(moves(&app), 0, "selecting moves nothing");
+    // The same box again lets it go; so does a tap elsewhere (which only deselects).
+    send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
+    settle(&mut app);
+    assert!(selection(&app).is_none());
+    send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Tap(Pos::new(2, 1)));
+    settle(&mut app);
+    assert!(selection(&app).is_none());
+    assert_eq!(moves(&app), 0);
+    // Select, then the goal: the walk and both pushes, one gesture; the level is solved.
+    send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Tap(Pos::new(5, 1)));
+    settle(&mut app);
+    let board = app.world().resource::<Session>().game.board().clone();
+    assert_eq!((board.moves(), board.pushes()), (3, 2));
+    assert!(board.is_solved());
+    assert!(selection(&app).is_none());
     check_mirror(&mut app);
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    assert_eq!(moves(&app), 0, "one undo takes the whole move back");
+    // A key step lets a selected box go.
+    send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    assert!(selection(&app).is_none());
 }
 
 #[test]

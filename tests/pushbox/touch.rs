@@ -76,16 +76,18 @@ fn a_tap_walks_and_a_tap_on_an_adjacent_box_pushes() {
     settle(&mut app);
     assert_eq!(worker(&app), Pos::new(1, 1));
     assert_eq!(moves(&app), 4);
-    // Walk under the box at (2,2), then tap it: a push up.
+    // Walk under the box at (2,2), then tap it and the cell above it: a push up.
     touch(&mut app, 2, TouchPhase::Started, centre(2, 3));
     touch(&mut app, 2, TouchPhase::Ended, centre(2, 3));
     app.update();
     settle(&mut app);
     assert_eq!(worker(&app), Pos::new(2, 3));
-    touch(&mut app, 3, TouchPhase::Started, centre(2, 2));
-    touch(&mut app, 3, TouchPhase::Ended, centre(2, 2));
-    app.update();
-    settle(&mut app);
+    for (finger, cell) in [(3, centre(2, 2)), (4, centre(2, 1))] {
+        touch(&mut app, finger, TouchPhase::Started, cell);
+        touch(&mut app, finger, TouchPhase::Ended, cell);
+        app.update();
+        settle(&mut app);
+    }
     assert_eq!(worker(&app), Pos::new(2, 2));
     assert_eq!(app.world().resource::<Session>().game.board().pushes(), 1);
 }

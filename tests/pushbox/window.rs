@@ -1225,3 +1225,64 @@ fn chinese_names_show_their_characters() {
         );
     }
 }
+
+/// Box to target in the real window (issue 17): a click on a box lights the cells it can be
+/// pushed to (green squares where the rules say, none where they do not), a click on a lit cell
+/// walks and pushes it there, and one undo takes the whole move back.
+#[test]
+fn a_clicked_box_goes_to_a_clicked_lit_cell() {
+    let d = temp_dir("window-box-move");
+    let shot = |n: &str| d.join(format!("{n}.png"));
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
+    let script = format!(
+        "tap 2,1; frames 2; screenshot {}; tap 4,1; wait; frames 2; screenshot {}; key Z; wait; frames 2",
+        shot("selected").display(),
+        shot("moved").display()
+    );
+    if !play(&[
+        "--data-dir",
+        d.join("data").to_str().unwrap(),
+        "--level",
+        &format!("{}:5", level.display()),
+        "--input",
+        &script,
+        "--screenshot",
+        shot("undone").to_str().unwrap(),
+    ]) {
+        return;
+    }
+    let green = |p: [u8; 3]| p[1] as i32 > p[0] as i32 + 30 && p[1] as i32 > p[2] as i32 + 20;
+    let selected = Shot::load(&shot("selected"));
+    let (_, wx, wy, sx, sy) = selected.layout[0].clone();
+    assert_eq!((wx, wy), (1, 1), "the worker");
+    let centre = |x: u32, y: u32| {
+        (
+            sx + (x as f32 - 1.0) * selected.cell,
+            sy + (y as f32 - 1.0) * selected.cell,
+        )
+    };
+    // Level 5, "Hallway": the box at 2,1 can go right along the top row (3,1 to 5,1), not to the
+    // dead corner at 6,1 and not down past the wall.
+    for x in 3..=5 {
+        let (px, py) = centre(x, 1);
+        assert!(
+            green(selected.pixel(px, py)),
+            "{x},1 lit: {:?}",
+            selected.pixel(px, py)
+        );
+    }
+    for (x, y) in [(6, 1), (2, 2), (4, 3)] {
+        let (px, py) = centre(x, y);
+        assert!(!green(selected.pixel(px, py)), "{x},{y} not lit");
+    }
+    let moved = Shot::load(&shot("moved"));
+    assert!(
+        moved.cells("box").contains(&Pos::new(4, 1)),
+        "{:?}",
+        moved.layout
+    );
+    assert_eq!(moved.cells("worker"), [Pos::new(3, 1)]);
+    let undone = Shot::load(&shot("undone"));
+    assert_eq!(undone.moves, 0);
+    assert!(undone.cells("box").contains(&Pos::new(2, 1)));
+}

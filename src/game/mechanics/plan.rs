@@ -1,24 +1,31 @@
 //! The router of the player's board commands: steps, walks and taps become queued steps (a walk
 //! runs the core cyclic-mark BFS on the byte map), undo, redo and restart become a history
 //! operation, and level changes load a level; any new command cancels the rest of a walk in
-//! progress. It runs while the level is on screen (played, solved, or under the level browser);
+//! progress. A tap on a box selects it ([`BoxSelection`], its reachable cells lit by the view); a
+//! tap on a lit cell then plays the core's fewest-pushes move of that box there as one gesture
+//! (one undo), and any other tap or command lets the box go. It runs while the level is on screen (played, solved, or under the level browser);
 //! the screens' own commands are theirs.
 
 use crate::game::vocab::*;
 use bevy::prelude::*;
 
+use crate::core::push_path::{box_move, box_targets};
 use crate::core::{Pos, cell};
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<StepQueue>()
+        .init_resource::<BoxSelection>()
         .add_message::<Unreachable>()
         .add_systems(
             Update,
-            route_commands.in_set(AppSystems::Plan).run_if(
-                in_state(Play::Active)
-                    .or_else(in_state(Play::Solved))
-                    .or_else(in_state(Play::Picking)),
-            ),
+            (drop_stale_selection, route_commands)
+                .chain()
+                .in_set(AppSystems::Plan)
+                .run_if(
+                    in_state(Play::Active)
+                        .or_else(in_state(Play::Solved))
+                        .or_else(in_state(Play::Picking)),
+                ),
         );
 }
 
@@ -30,9 +37,12 @@ fn route_commands(
     mut load: MessageWriter<LoadLevel>,
     mut unreachable: MessageWriter<Unreachable>,
     play: Res<State<Play>>,
+    mut selection: ResMut<BoxSelection>,
 ) {
     let mut session = session;
     for cmd in commands_in.read() {
+        // Only a tap may use the selected box; anything else lets it go.
+        let selected = selection.0.take();
         // Once solved, only undo, restart and level changes make sense.
         let allowed = match play.get() {
             Play::Active => true,
@@ -86,21 +96,57 @@ fn route_commands(
             PlayerCommand::Step(d) => queue.replace([d]),
             PlayerCommand::WalkTo(p) => walk_to(s, &mut queue, &mut unreachable, p),
             PlayerCommand::Tap(p) => {
-                // A tap on a box next to the worker pushes it; any other tap walks.
-                let board = s.game.board();
-                let w = board.worker_pos();
-                let next_to = crate::core::Direction::SEARCH_ORDER
-                    .into_iter()
-                    .find(|&d| board.neighbour(w, d) == Some(p));
-                match next_to {
-                    Some(d) if board.get(p).is_some_and(|c| cell::is_box(c.byte())) => {
-                        queue.replace([d])
-                    }
-                    _ => walk_to(s, &mut queue, &mut unreachable, p),
-                }
+                selection.0 = tap(s, &mut queue, &mut unreachable, selected, p);
             }
             _ => {}
         }
+    }
+}
+
+/// A tap: on a lit cell, the selected box goes there; on the selected box, or elsewhere while a
+/// box is selected, the box is let go; on another box, that one is selected; else a walk.
+/// Returns the selection after it.
+fn tap(
+    s: &mut Session,
+    queue: &mut StepQueue,
+    unreachable: &mut MessageWriter<Unreachable>,
+    selected: Option<SelectedBox>,
+    p: Pos,
+) -> Option<SelectedBox> {
+    let board = s.game.board();
+    let on_box = board.get(p).is_some_and(|c| cell::is_box(c.byte()));
+    if let Some(sel) = selected {
+        if sel.targets.contains(&p)
+            && let Ok(m) = box_move(board, sel.at, p)
+        {
+            queue.replace(m.steps.iter().map(|&(d, _)| d));
+        }
+        if !on_box || sel.at == p {
+            return None;
+        }
+    }
+    if on_box {
+        return Some(SelectedBox {
+            at: p,
+            targets: box_targets(board, p),
+        });
+    }
+    walk_to(s, queue, unreachable, p);
+    None
+}
+
+/// A selection the board no longer matches (undone, restarted, another level) is dropped.
+fn drop_stale_selection(session: Option<Res<Session>>, mut selection: ResMut<BoxSelection>) {
+    let stale = selection.0.as_ref().is_some_and(|sel| {
+        session.as_ref().is_none_or(|s| {
+            !s.game
+                .board()
+                .get(sel.at)
+                .is_some_and(|c| cell::is_box(c.byte()))
+        })
+    });
+    if stale {
+        selection.0 = None;
     }
 }
 

@@ -1,5 +1,5 @@
-//! Touch gestures, read from Bevy's touch input: a tap walks to a cell (or pushes a box next to
-//! the worker), a swipe steps once in its direction and holding at the end keeps stepping, two
+//! Touch gestures, read from Bevy's touch input: a tap is a [`PlayerCommand::Tap`] (walk to the
+//! cell, select a box, move the selected box), a swipe steps once in its direction and holding at the end keeps stepping, two
 //! fingers pinch to zoom and drag to pan, and a double tap on empty space fits the board again.
 //! A gesture with two fingers never moves the worker, and fingers that land one after the other do
 //! not tap. Mouse input never comes here: a mouse drag is not a swipe.

@@ -62,6 +62,7 @@ pub(crate) fn plugin(app: &mut App) {
             fade,
             track_screen,
             highlight_reach,
+            show_box_selection,
         )
             .chain()
             .in_set(AppSystems::SyncView),
@@ -290,6 +291,46 @@ fn highlight_reach(
             Reachable,
             sprite(palette::REACH, 1.0),
             Transform::from_translation(world_of(p, w, h).extend(0.05)),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+}
+
+/// A mark of the box selection: the ring on the selected box, or a lit cell it can go to.
+#[derive(Component)]
+struct SelectionMark;
+
+/// The selected box gets a ring and every cell it can be pushed to a lit square; redrawn when
+/// the selection changes.
+fn show_box_selection(
+    mut commands: Commands,
+    selection: Res<BoxSelection>,
+    session: Option<Res<Session>>,
+    marks: Query<Entity, With<SelectionMark>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    if !selection.is_changed() {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let (Some(sel), Some(session), Ok(root)) = (&selection.0, session, roots.single()) else {
+        return;
+    };
+    commands.spawn((
+        SelectionMark,
+        sprite(palette::SELECTED_BOX, 1.0),
+        place(sel.at, &session, 2.5),
+        Pickable::IGNORE,
+        ChildOf(root),
+    ));
+    for &p in &sel.targets {
+        commands.spawn((
+            SelectionMark,
+            sprite(palette::BOX_TARGET, 0.5),
+            place(p, &session, 2.5),
             Pickable::IGNORE,
             ChildOf(root),
         ));

@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use bevy::prelude::*;
 
 use crate::core::level::{Collection, Recording};
-use crate::core::{Direction, Game, PathFinder};
+use crate::core::{Direction, Game, PathFinder, Pos};
 
 /// The collection and level being played.
 #[derive(Resource, Clone, Debug)]
@@ -89,6 +89,19 @@ impl StepQueue {
         self.steps.extend(steps);
         self.group_start = true;
     }
+}
+
+/// The box a tap selected, and the cells it can be pushed to (lit on the board); a tap on one of
+/// them moves the box there.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BoxSelection(pub Option<SelectedBox>);
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SelectedBox {
+    pub at: Pos,
+    /// Every cell the box can be pushed to with the other boxes where they are, dead squares
+    /// left out.
+    pub targets: Vec<Pos>,
 }
 
 /// Why the current level cannot be played, if it cannot.

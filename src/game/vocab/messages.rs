@@ -14,7 +14,8 @@ pub enum PlayerCommand {
     Step(Direction),
     /// Walk to a cell by the shortest path.
     WalkTo(Pos),
-    /// A click or tap on a cell: pushes an adjacent box, else walks there.
+    /// A click or tap on a cell: selects a box, moves the selected box to a lit cell, else walks
+    /// there.
     Tap(Pos),
     Undo,
     Redo,

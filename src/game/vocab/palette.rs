@@ -21,6 +21,12 @@ pub const UNREACHABLE: Color = Color::srgba(0.95, 0.2, 0.2, 0.55);
 
 pub const REACH: Color = Color::srgba(1.0, 1.0, 1.0, 0.025);
 
+/// Over the box a tap selected.
+pub const SELECTED_BOX: Color = Color::srgba(0.27, 0.52, 0.95, 0.45);
+
+/// A cell the selected box can be pushed to.
+pub const BOX_TARGET: Color = Color::srgba(0.27, 0.74, 0.40, 0.55);
+
 pub const TEXT: Color = Color::srgb(0.92, 0.93, 0.95);
 
 pub const BUTTON: Color = Color::srgb(0.25, 0.28, 0.34);
