@@ -99,6 +99,15 @@ pub enum Command {
         /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
         solutions: PathBuf,
     },
+    /// Replay solutions (as `verify` reads them) and run the deadlock detectors (dead square,
+    /// freeze, bipartite) after every push: prints each flagged position, then "N positions
+    /// checked, M flagged". Exit status 1 when any position is flagged (a solution never passes
+    /// through a deadlock, so that is a detector's error) or an input cannot be read.
+    Deadlocks {
+        levels: PathBuf,
+        /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
+        solutions: PathBuf,
+    },
     /// Solve levels with the fewest pushes (small levels: a few boxes) and print each solution.
     #[command(
         after_help = "Exit status: 0 when every level asked for was solved; 1 when the \
@@ -187,6 +196,7 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
 
 mod backup;
 mod convert;
+mod deadlocks;
 mod generate;
 mod info;
 mod link;
@@ -239,6 +249,7 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Backup { action, data_dir } => backup(action, data_dir.as_deref()),
         Command::Info { files } => info(&files),
         Command::Verify { levels, solutions } => verify(&levels, &solutions),
+        Command::Deadlocks { levels, solutions } => deadlocks::deadlocks(&levels, &solutions),
         Command::Path {
             levels,
             level,

@@ -7,17 +7,17 @@ use std::process::ExitCode;
 use super::*;
 
 /// One solution to check: the level (0-based), the moves, and counts to compare if given.
-struct Claim {
-    level: usize,
-    lurd: String,
+pub(super) struct Claim {
+    pub(super) level: usize,
+    pub(super) lurd: String,
     moves: Option<u32>,
     pushes: Option<u32>,
-    origin: String,
+    pub(super) origin: String,
 }
 
 /// The solutions of a file: a TSV with a header line, a `.sok`/`.xsb` with `Solution:` lines
 /// (matched to `levels` by board), or plain LURD lines, one per level in order.
-fn read_claims(path: &Path, levels: &Collection) -> Result<Vec<Claim>, String> {
+pub(super) fn read_claims(path: &Path, levels: &Collection) -> Result<Vec<Claim>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let text = formats::text(&path.display().to_string(), &bytes).map_err(|e| e.to_string())?;
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");

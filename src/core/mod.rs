@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod cell;
+pub mod deadlock;
 pub mod design;
 pub mod direction;
 pub mod files;

@@ -647,3 +647,40 @@ fn link_deal_and_check() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
 }
+
+/// `deadlocks LEVELS SOLUTIONS`: the detectors never flag a position the published solutions go
+/// through (every push of Microban I's 155 and XSokoban 1); a position that is flagged is
+/// printed with its level, push, detector and boxes, and the exit status says so.
+#[test]
+fn deadlocks_never_flag_a_published_solution() {
+    for (levels, solutions, positions) in [
+        (
+            "levels/microban/Microban_155.xsb",
+            "solutions/microban/microban_I_push-optimal.tsv",
+            4822,
+        ),
+        (
+            "levels/xsokoban/XSokoban_90.xsb",
+            "solutions/xsokoban/xsokoban_level1.tsv",
+            388,
+        ),
+    ] {
+        let o = pushbox(&["deadlocks", s(&fixture(levels)), s(&fixture(solutions))]);
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        assert_eq!(
+            stdout(&o),
+            format!("{positions} positions checked, 0 flagged\n")
+        );
+    }
+    // A "solution" that pushes the box into a corner first: flagged at its first push.
+    let d = temp_dir("deadlocks");
+    let level = d.join("corner.xsb");
+    std::fs::write(&level, "#####\n#@$ #\n# . #\n#####\n").unwrap();
+    let bad = d.join("bad.txt");
+    std::fs::write(&bad, "R\n").unwrap();
+    let o = pushbox(&["deadlocks", s(&level), s(&bad)]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("push 1: dead-square 3,1"), "{out}");
+    assert!(out.ends_with("1 positions checked, 1 flagged\n"), "{out}");
+}
