@@ -48,6 +48,10 @@ pub struct SavedSettings {
     pub muted: bool,
     /// The first-play hint has been shown and the player has moved.
     pub hint_seen: bool,
+    /// Deadlock warnings, each detector on or off.
+    pub warn_dead_square: bool,
+    pub warn_freeze: bool,
+    pub warn_bipartite: bool,
 }
 
 impl Default for SavedSettings {
@@ -58,6 +62,9 @@ impl Default for SavedSettings {
             volume: 0.7,
             muted: false,
             hint_seen: false,
+            warn_dead_square: true,
+            warn_freeze: true,
+            warn_bipartite: true,
         }
     }
 }

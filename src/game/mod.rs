@@ -78,6 +78,7 @@ impl Plugin for GamePlugin {
                 screens::title::plugin,
                 screens::browser::plugin,
                 mechanics::link::plugin,
+                mechanics::deadlock::plugin,
             ));
     }
 }

@@ -706,3 +706,49 @@ fn tutorial_hints_show_when_the_file_is_opened_directly() {
         None
     );
 }
+
+/// A push into a dead corner raises the deadlock warning with the box named; the undo clears it,
+/// a redo raises it again; with that warning switched off in the settings, nothing is said.
+#[test]
+fn a_deadlocking_push_is_flagged_until_undone() {
+    use pushbox::core::deadlock::Deadlock;
+    use pushbox::game::{DeadlockWarning, WarningSettings};
+    let c = pushbox::core::formats::xsb::read("wall.xsb", "#####\n#@  #\n# $ #\n# . #\n#####\n")
+        .unwrap();
+    let mut app = app(Some((c, 0)));
+    let warning = |app: &App| app.world().resource::<DeadlockWarning>().0.clone();
+    assert_eq!(warning(&app), None);
+    send(&mut app, PlayerCommand::Step(Direction::Down));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    assert_eq!(warning(&app), Some(Deadlock::DeadSquare(Pos::new(3, 2))));
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    assert_eq!(warning(&app), None, "the undo clears it");
+    send(&mut app, PlayerCommand::Redo);
+    settle(&mut app);
+    assert!(warning(&app).is_some(), "a redo raises it again");
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    // Each detector sees it in its own way; switched off one by one, the next one speaks.
+    for (k, next) in [(0, Some("freeze")), (1, Some("bipartite")), (2, None)] {
+        send(&mut app, ScreenCommand::ToggleWarning(k));
+        settle(&mut app);
+        assert_eq!(
+            warning(&app).map(|d| d.kind()),
+            next,
+            "after switching off {k}"
+        );
+    }
+    assert_eq!(
+        *app.world().resource::<WarningSettings>(),
+        WarningSettings(pushbox::core::deadlock::Detectors {
+            dead_square: false,
+            freeze: false,
+            bipartite: false
+        })
+    );
+}

@@ -5,6 +5,7 @@ pub mod art;
 pub mod board;
 pub mod clipboard;
 pub mod collections;
+pub mod deadlock;
 pub mod focus;
 pub mod fonts;
 pub mod input;

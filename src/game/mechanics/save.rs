@@ -69,6 +69,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Saves>()
         .init_resource::<Notices>()
         .init_resource::<FirstPlayHint>()
+        .init_resource::<WarningSettings>()
         .add_systems(PreStartup, open_saves)
         .add_systems(
             OnEnter(Screen::Playing),
@@ -95,6 +96,7 @@ fn open_saves(
     mut sound: ResMut<crate::game::mechanics::sound::SoundSettings>,
     mut hint: ResMut<FirstPlayHint>,
     mut notices: ResMut<Notices>,
+    mut warnings: ResMut<WarningSettings>,
 ) {
     let Some(config) = config else { return };
     // A windowed game without a data folder still greets a new player.
@@ -117,6 +119,11 @@ fn open_saves(
         muted: s.settings.muted,
     };
     hint.0 = !s.settings.hint_seen;
+    warnings.0 = crate::core::deadlock::Detectors {
+        dead_square: s.settings.warn_dead_square,
+        freeze: s.settings.warn_freeze,
+        bipartite: s.settings.warn_bipartite,
+    };
     saves.progress = progress.value;
     saves.restore = s.current;
     saves.store = Some(store);
@@ -316,6 +323,7 @@ struct CurrentSettings<'w> {
     settings: Res<'w, Settings>,
     sound: Res<'w, crate::game::mechanics::sound::SoundSettings>,
     hint: Res<'w, FirstPlayHint>,
+    warnings: Res<'w, WarningSettings>,
 }
 
 impl CurrentSettings<'_> {
@@ -326,6 +334,9 @@ impl CurrentSettings<'_> {
             volume: self.sound.volume,
             muted: self.sound.muted,
             hint_seen: !self.hint.0,
+            warn_dead_square: self.warnings.0.dead_square,
+            warn_freeze: self.warnings.0.freeze,
+            warn_bipartite: self.warnings.0.bipartite,
         }
     }
 }

@@ -63,6 +63,7 @@ pub(crate) fn plugin(app: &mut App) {
             track_screen,
             highlight_reach,
             show_box_selection,
+            mark_deadlocked_boxes,
         )
             .chain()
             .in_set(AppSystems::SyncView),
@@ -331,6 +332,38 @@ fn show_box_selection(
             SelectionMark,
             sprite(palette::BOX_TARGET, 0.5),
             place(p, &session, 2.5),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+}
+
+/// A mark on a box a deadlock warning names.
+#[derive(Component)]
+struct DeadlockMark;
+
+/// The boxes of a deadlock warning get a red mark; redrawn when the warning changes.
+fn mark_deadlocked_boxes(
+    mut commands: Commands,
+    warning: Res<DeadlockWarning>,
+    session: Option<Res<Session>>,
+    marks: Query<Entity, With<DeadlockMark>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    if !warning.is_changed() {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let (Some(found), Some(session), Ok(root)) = (&warning.0, session, roots.single()) else {
+        return;
+    };
+    for p in found.boxes() {
+        commands.spawn((
+            DeadlockMark,
+            sprite(palette::DEADLOCKED, 1.0),
+            place(p, &session, 2.6),
             Pickable::IGNORE,
             ChildOf(root),
         ));

@@ -14,6 +14,10 @@ struct HintLine;
 #[derive(Component)]
 struct HintText;
 
+/// The hint line's panel (its colour says a warning from a hint).
+#[derive(Component)]
+struct HintPanel;
+
 #[derive(Component)]
 struct LevelName;
 
@@ -150,6 +154,7 @@ fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
                     ..default()
                 },
                 BackgroundColor(palette::PANEL),
+                HintPanel,
                 Pickable::IGNORE,
             ))
             .with_children(|p| {
@@ -283,17 +288,34 @@ fn show_hint(
     hint: Res<FirstPlayHint>,
     current: Option<Res<CurrentLevel>>,
     list: Res<crate::game::mechanics::collections::Collections>,
+    warning: Res<DeadlockWarning>,
     mut line: Query<&mut Visibility, With<HintLine>>,
     mut texts: Query<&mut Text, With<HintText>>,
+    mut panels: Query<&mut BackgroundColor, With<HintPanel>>,
 ) {
-    let changed = hint.is_changed() || list.is_changed();
+    let changed = hint.is_changed() || list.is_changed() || warning.is_changed();
     if !changed && !current.as_ref().is_some_and(|c| c.is_changed()) {
         return;
     }
-    let note = current
-        .as_ref()
-        .and_then(|c| builtin_note(c, &list))
-        .map(str::to_string);
+    // A deadlock warning takes the line over while it lasts.
+    let note = match &warning.0 {
+        Some(d) => Some(format!(
+            "Deadlock ({}): this position can no longer be solved. Undo (Z).",
+            d.kind().replace('-', " ")
+        )),
+        None => current
+            .as_ref()
+            .and_then(|c| builtin_note(c, &list))
+            .map(str::to_string),
+    };
+    let colour = if warning.0.is_some() {
+        palette::WARNING
+    } else {
+        palette::PANEL
+    };
+    for mut bg in &mut panels {
+        bg.set_if_neq(BackgroundColor(colour));
+    }
     let shown = if hint.0 || note.is_some() {
         Visibility::Inherited
     } else {

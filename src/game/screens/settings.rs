@@ -21,6 +21,8 @@ enum Shows {
     Instant,
     Sound,
     Volume,
+    /// A deadlock warning: 0 dead squares, 1 freeze, 2 bipartite.
+    Warning(u8),
 }
 
 /// Commands: part of the game in every app.
@@ -60,6 +62,7 @@ fn settings_commands(
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
     mut settings: ResMut<Settings>,
+    mut warnings: ResMut<WarningSettings>,
     // The screen the settings were opened from: closing returns to the title screen or the level.
     mut back_to: Local<Option<Play>>,
 ) {
@@ -84,6 +87,14 @@ fn settings_commands(
                 settings.step_seconds = STEP_SECONDS[j];
             }
             ScreenCommand::ToggleInstant => settings.instant = !settings.instant,
+            ScreenCommand::ToggleWarning(k) => {
+                let d = &mut warnings.0;
+                match k {
+                    0 => d.dead_square = !d.dead_square,
+                    1 => d.freeze = !d.freeze,
+                    _ => d.bipartite = !d.bipartite,
+                }
+            }
             // Escape and Back close the settings, and so does Tab (the browser's key).
             ScreenCommand::Back | ScreenCommand::Levels if *play.get() == Play::Settings => {
                 next_play.set(close(&mut back_to))
@@ -140,6 +151,9 @@ fn spawn_settings(mut commands: Commands) {
             for (shows, cmd) in [
                 (Shows::Instant, ScreenCommand::ToggleInstant),
                 (Shows::Sound, ScreenCommand::Mute),
+                (Shows::Warning(0), ScreenCommand::ToggleWarning(0)),
+                (Shows::Warning(1), ScreenCommand::ToggleWarning(1)),
+                (Shows::Warning(2), ScreenCommand::ToggleWarning(2)),
             ] {
                 r.spawn(labelled_button("", CommandButton(cmd.into()), 220.0, 20.0))
                     .insert(shows)
@@ -157,8 +171,17 @@ fn spawn_settings(mut commands: Commands) {
     });
 }
 
-fn value(shows: Shows, settings: &Settings, sound: &SoundSettings) -> String {
+fn value(shows: Shows, settings: &Settings, sound: &SoundSettings, w: &WarningSettings) -> String {
+    let on = |b: bool| if b { "on" } else { "off" };
     match shows {
+        Shows::Warning(k) => {
+            let (name, v) = match k {
+                0 => ("Dead-square warning", w.0.dead_square),
+                1 => ("Freeze warning", w.0.freeze),
+                _ => ("Bipartite warning", w.0.bipartite),
+            };
+            format!("{name}: {}", on(v))
+        }
         Shows::Speed => format!(
             "Walking speed: {}/{}",
             STEP_SECONDS.len() - speed_index(settings.step_seconds),
@@ -177,11 +200,12 @@ fn value(shows: Shows, settings: &Settings, sound: &SoundSettings) -> String {
 fn show_values(
     settings: Res<Settings>,
     sound: Res<SoundSettings>,
+    warnings: Res<WarningSettings>,
     shown: Query<(&Shows, Option<&Children>, Entity)>,
     mut texts: Query<&mut Text>,
 ) {
     for (shows, children, e) in &shown {
-        let s = value(*shows, &settings, &sound);
+        let s = value(*shows, &settings, &sound, &warnings);
         let targets: Vec<Entity> = match children {
             Some(c) => c.iter().collect(),
             None => vec![e],

@@ -64,6 +64,8 @@ pub enum ScreenCommand {
     Back,
     /// Open the Link mode (from the title screen).
     Link,
+    /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite.
+    ToggleWarning(u8),
 }
 
 /// What the player does in the Link mode: `mechanics/link.rs` plays them.

@@ -24,6 +24,12 @@ pub const REACH: Color = Color::srgba(1.0, 1.0, 1.0, 0.025);
 /// Over the box a tap selected.
 pub const SELECTED_BOX: Color = Color::srgba(0.27, 0.52, 0.95, 0.45);
 
+/// Over a box a deadlock warning names.
+pub const DEADLOCKED: Color = Color::srgba(0.95, 0.2, 0.2, 0.45);
+
+/// Behind the HUD's line when it warns of a deadlock.
+pub const WARNING: Color = Color::srgba(0.55, 0.12, 0.10, 0.95);
+
 /// A cell the selected box can be pushed to.
 pub const BOX_TARGET: Color = Color::srgba(0.27, 0.74, 0.40, 0.55);
 

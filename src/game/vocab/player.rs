@@ -19,3 +19,18 @@ impl Notices {
 /// The first-play hint is on screen until the player's first move (once per data folder).
 #[derive(Resource, Default, Debug)]
 pub struct FirstPlayHint(pub bool);
+
+/// Which deadlock warnings are on (each of the core's detectors can be switched off).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WarningSettings(pub crate::core::deadlock::Detectors);
+
+impl Default for WarningSettings {
+    fn default() -> Self {
+        WarningSettings(crate::core::deadlock::Detectors::ALL)
+    }
+}
+
+/// The deadlock the detectors see in the position on the board, if any: the HUD says so and the
+/// boxes involved are marked, until a move (an undo, most often) leaves it.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct DeadlockWarning(pub Option<crate::core::deadlock::Deadlock>);
