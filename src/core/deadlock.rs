@@ -133,6 +133,16 @@ impl Detector {
         self.reaches[i].is_empty()
     }
 
+    /// The dead squares of the level: floor cells inside its walls, not goals, from which a box
+    /// can never reach a goal (the game shades them).
+    pub fn dead_squares(&self, board: &Board) -> Vec<Pos> {
+        let inside = super::validate::inside(board);
+        (0..self.wall.len())
+            .filter(|&i| inside[i] && !self.wall[i] && !self.goal[i] && self.dead(i))
+            .map(|i| board.pos_of(i as u32))
+            .collect()
+    }
+
     /// The first deadlock the chosen detectors find in this position, if any.
     pub fn check(&self, board: &Board, which: Detectors) -> Option<Deadlock> {
         let boxes: Vec<usize> = (0..board.cells().len())
@@ -265,6 +275,18 @@ mod tests {
     fn check(rows: &[&str]) -> Option<Deadlock> {
         let b = Board::from_mask_rows(rows).unwrap();
         Detector::new(&b).check(&b, Detectors::ALL)
+    }
+
+    #[test]
+    fn dead_squares_are_the_corners_and_walls_away_from_goals() {
+        let b = Board::from_mask_rows(&["######", "#(---#", "#-x--#", "#--+-#", "######"]).unwrap();
+        let dead = Detector::new(&b).dead_squares(&b);
+        // The top row and the side columns (no goal along them) and the bottom corners.
+        for p in [(1, 1), (2, 1), (4, 1), (1, 2), (4, 2), (1, 3), (4, 3)] {
+            assert!(dead.contains(&Pos::new(p.0, p.1)), "{p:?} in {dead:?}");
+        }
+        assert!(!dead.contains(&Pos::new(2, 2)) && !dead.contains(&Pos::new(3, 3)));
+        assert!(!dead.contains(&Pos::new(0, 0)), "outside the walls");
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub struct SavedSettings {
     pub warn_dead_square: bool,
     pub warn_freeze: bool,
     pub warn_bipartite: bool,
+    /// Dead squares shaded always, not only while a box is selected.
+    pub shade_dead_squares: bool,
 }
 
 impl Default for SavedSettings {
@@ -65,6 +67,7 @@ impl Default for SavedSettings {
             warn_dead_square: true,
             warn_freeze: true,
             warn_bipartite: true,
+            shade_dead_squares: false,
         }
     }
 }

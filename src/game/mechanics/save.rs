@@ -70,6 +70,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Notices>()
         .init_resource::<FirstPlayHint>()
         .init_resource::<WarningSettings>()
+        .init_resource::<ShadeDeadSquares>()
         .add_systems(PreStartup, open_saves)
         .add_systems(
             OnEnter(Screen::Playing),
@@ -97,6 +98,7 @@ fn open_saves(
     mut hint: ResMut<FirstPlayHint>,
     mut notices: ResMut<Notices>,
     mut warnings: ResMut<WarningSettings>,
+    mut shade: ResMut<ShadeDeadSquares>,
 ) {
     let Some(config) = config else { return };
     // A windowed game without a data folder still greets a new player.
@@ -119,6 +121,7 @@ fn open_saves(
         muted: s.settings.muted,
     };
     hint.0 = !s.settings.hint_seen;
+    shade.0 = s.settings.shade_dead_squares;
     warnings.0 = crate::core::deadlock::Detectors {
         dead_square: s.settings.warn_dead_square,
         freeze: s.settings.warn_freeze,
@@ -324,6 +327,7 @@ struct CurrentSettings<'w> {
     sound: Res<'w, crate::game::mechanics::sound::SoundSettings>,
     hint: Res<'w, FirstPlayHint>,
     warnings: Res<'w, WarningSettings>,
+    shade: Res<'w, ShadeDeadSquares>,
 }
 
 impl CurrentSettings<'_> {
@@ -337,6 +341,7 @@ impl CurrentSettings<'_> {
             warn_dead_square: self.warnings.0.dead_square,
             warn_freeze: self.warnings.0.freeze,
             warn_bipartite: self.warnings.0.bipartite,
+            shade_dead_squares: self.shade.0,
         }
     }
 }

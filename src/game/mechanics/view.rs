@@ -64,6 +64,7 @@ pub(crate) fn plugin(app: &mut App) {
             highlight_reach,
             show_box_selection,
             mark_deadlocked_boxes,
+            shade_dead_squares,
         )
             .chain()
             .in_set(AppSystems::SyncView),
@@ -332,6 +333,45 @@ fn show_box_selection(
             SelectionMark,
             sprite(palette::BOX_TARGET, 0.5),
             place(p, &session, 2.5),
+            Pickable::IGNORE,
+            ChildOf(root),
+        ));
+    }
+}
+
+/// The soft shade over a dead square.
+#[derive(Component)]
+struct DeadShade;
+
+/// Dead squares (no box there can ever reach a goal) are shaded while a box is selected, or
+/// always when the player chose that; redrawn when either changes or a level opens.
+fn shade_dead_squares(
+    mut commands: Commands,
+    selection: Res<BoxSelection>,
+    always: Res<ShadeDeadSquares>,
+    session: Option<Res<Session>>,
+    shades: Query<Entity, With<DeadShade>>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut shown: Local<bool>,
+) {
+    let want = always.0 || selection.0.is_some();
+    let level_opened = session.as_ref().is_some_and(|s| s.is_added());
+    if want == *shown && !level_opened {
+        return;
+    }
+    for e in &shades {
+        commands.entity(e).despawn();
+    }
+    *shown = want;
+    let (true, Some(session), Ok(root)) = (want, session, roots.single()) else {
+        return;
+    };
+    let board = session.game.board();
+    for p in crate::core::deadlock::Detector::new(board).dead_squares(board) {
+        commands.spawn((
+            DeadShade,
+            sprite(palette::DEAD_SQUARE, 1.0),
+            place(p, &session, 0.06),
             Pickable::IGNORE,
             ChildOf(root),
         ));

@@ -21,7 +21,7 @@ enum Shows {
     Instant,
     Sound,
     Volume,
-    /// A deadlock warning: 0 dead squares, 1 freeze, 2 bipartite.
+    /// A deadlock warning: 0 dead squares, 1 freeze, 2 bipartite; 3 the shading of dead squares.
     Warning(u8),
 }
 
@@ -63,6 +63,7 @@ fn settings_commands(
     mut next_play: ResMut<NextState<Play>>,
     mut settings: ResMut<Settings>,
     mut warnings: ResMut<WarningSettings>,
+    mut shade: ResMut<ShadeDeadSquares>,
     // The screen the settings were opened from: closing returns to the title screen or the level.
     mut back_to: Local<Option<Play>>,
 ) {
@@ -92,7 +93,8 @@ fn settings_commands(
                 match k {
                     0 => d.dead_square = !d.dead_square,
                     1 => d.freeze = !d.freeze,
-                    _ => d.bipartite = !d.bipartite,
+                    2 => d.bipartite = !d.bipartite,
+                    _ => shade.0 = !shade.0,
                 }
             }
             // Escape and Back close the settings, and so does Tab (the browser's key).
@@ -154,6 +156,7 @@ fn spawn_settings(mut commands: Commands) {
                 (Shows::Warning(0), ScreenCommand::ToggleWarning(0)),
                 (Shows::Warning(1), ScreenCommand::ToggleWarning(1)),
                 (Shows::Warning(2), ScreenCommand::ToggleWarning(2)),
+                (Shows::Warning(3), ScreenCommand::ToggleWarning(3)),
             ] {
                 r.spawn(labelled_button("", CommandButton(cmd.into()), 220.0, 20.0))
                     .insert(shows)
@@ -171,9 +174,16 @@ fn spawn_settings(mut commands: Commands) {
     });
 }
 
-fn value(shows: Shows, settings: &Settings, sound: &SoundSettings, w: &WarningSettings) -> String {
+fn value(
+    shows: Shows,
+    settings: &Settings,
+    sound: &SoundSettings,
+    (w, shade): (&WarningSettings, &ShadeDeadSquares),
+) -> String {
     let on = |b: bool| if b { "on" } else { "off" };
     match shows {
+        Shows::Warning(3) if shade.0 => "Dead squares: shaded always".to_string(),
+        Shows::Warning(3) => "Dead squares: shaded with a box chosen".to_string(),
         Shows::Warning(k) => {
             let (name, v) = match k {
                 0 => ("Dead-square warning", w.0.dead_square),
@@ -201,11 +211,12 @@ fn show_values(
     settings: Res<Settings>,
     sound: Res<SoundSettings>,
     warnings: Res<WarningSettings>,
+    shade: Res<ShadeDeadSquares>,
     shown: Query<(&Shows, Option<&Children>, Entity)>,
     mut texts: Query<&mut Text>,
 ) {
     for (shows, children, e) in &shown {
-        let s = value(*shows, &settings, &sound, &warnings);
+        let s = value(*shows, &settings, &sound, (&warnings, &shade));
         let targets: Vec<Entity> = match children {
             Some(c) => c.iter().collect(),
             None => vec![e],

@@ -64,7 +64,8 @@ pub enum ScreenCommand {
     Back,
     /// Open the Link mode (from the title screen).
     Link,
-    /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite.
+    /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite; 3: dead squares
+    /// shaded always or only while a box is selected.
     ToggleWarning(u8),
 }
 

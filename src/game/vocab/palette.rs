@@ -24,6 +24,9 @@ pub const REACH: Color = Color::srgba(1.0, 1.0, 1.0, 0.025);
 /// Over the box a tap selected.
 pub const SELECTED_BOX: Color = Color::srgba(0.27, 0.52, 0.95, 0.45);
 
+/// Over a dead square (a box there can never reach a goal).
+pub const DEAD_SQUARE: Color = Color::srgba(0.0, 0.0, 0.0, 0.35);
+
 /// Over a box a deadlock warning names.
 pub const DEADLOCKED: Color = Color::srgba(0.95, 0.2, 0.2, 0.45);
 

@@ -30,6 +30,10 @@ impl Default for WarningSettings {
     }
 }
 
+/// Dead squares are shaded always (`true`), or only while a box is selected.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShadeDeadSquares(pub bool);
+
 /// The deadlock the detectors see in the position on the board, if any: the HUD says so and the
 /// boxes involved are marked, until a move (an undo, most often) leaves it.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
