@@ -6,18 +6,14 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use super::verify::read_claims;
+use super::verify::levels_and_claims;
 use super::*;
 use crate::core::deadlock::{Detector, Detectors};
 
 pub(super) fn deadlocks(levels_path: &Path, solutions: &Path) -> ExitCode {
-    let levels = match load(levels_path) {
-        Ok(c) => c,
+    let (levels, claims) = match levels_and_claims(levels_path, solutions) {
+        Ok(x) => x,
         Err(code) => return code,
-    };
-    let claims = match read_claims(solutions, &levels) {
-        Ok(c) => c,
-        Err(e) => return fail(e),
     };
     let (mut checked, mut flagged) = (0usize, 0usize);
     for c in claims {

@@ -17,7 +17,7 @@ pub(super) struct Claim {
 
 /// The solutions of a file: a TSV with a header line, a `.sok`/`.xsb` with `Solution:` lines
 /// (matched to `levels` by board), or plain LURD lines, one per level in order.
-pub(super) fn read_claims(path: &Path, levels: &Collection) -> Result<Vec<Claim>, String> {
+fn read_claims(path: &Path, levels: &Collection) -> Result<Vec<Claim>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let text = formats::text(&path.display().to_string(), &bytes).map_err(|e| e.to_string())?;
     let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
@@ -123,14 +123,20 @@ fn sok_claims(c: &Collection, levels: &Collection) -> Vec<Claim> {
     out
 }
 
+/// A collection and the solutions claimed for its levels, or the failure said.
+pub(super) fn levels_and_claims(
+    levels_path: &Path,
+    solutions: &Path,
+) -> Result<(Collection, Vec<Claim>), ExitCode> {
+    let levels = load(levels_path)?;
+    let claims = read_claims(solutions, &levels).map_err(fail)?;
+    Ok((levels, claims))
+}
+
 pub(super) fn verify(levels_path: &Path, solutions: &Path) -> ExitCode {
-    let levels = match load(levels_path) {
-        Ok(c) => c,
+    let (levels, claims) = match levels_and_claims(levels_path, solutions) {
+        Ok(x) => x,
         Err(code) => return code,
-    };
-    let claims = match read_claims(solutions, &levels) {
-        Ok(c) => c,
-        Err(e) => return fail(e),
     };
     let (mut passed, mut failed) = (0, 0);
     for c in claims {

@@ -300,7 +300,7 @@ fn highlight_reach(
 }
 
 /// A mark of the box selection: the ring on the selected box, or a lit cell it can go to.
-#[derive(Component)]
+#[derive(Component, Clone, Copy)]
 struct SelectionMark;
 
 /// The selected box gets a ring and every cell it can be pushed to a lit square; redrawn when
@@ -321,26 +321,53 @@ fn show_box_selection(
     let (Some(sel), Some(session), Ok(root)) = (&selection.0, session, roots.single()) else {
         return;
     };
-    commands.spawn((
+    let at = [sel.at];
+    let mark = |cells, colour, size| CellMarks {
+        cells,
+        colour,
+        size,
+        z: 2.5,
+    };
+    mark(&at, palette::SELECTED_BOX, 1.0).spawn(&mut commands, root, &session, SelectionMark);
+    mark(&sel.targets, palette::BOX_TARGET, 0.5).spawn(
+        &mut commands,
+        root,
+        &session,
         SelectionMark,
-        sprite(palette::SELECTED_BOX, 1.0),
-        place(sel.at, &session, 2.5),
-        Pickable::IGNORE,
-        ChildOf(root),
-    ));
-    for &p in &sel.targets {
-        commands.spawn((
-            SelectionMark,
-            sprite(palette::BOX_TARGET, 0.5),
-            place(p, &session, 2.5),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ));
+    );
+}
+
+/// Plain-colour squares over some cells of the board (marks the view redraws as a whole).
+struct CellMarks<'a> {
+    cells: &'a [Pos],
+    colour: Color,
+    /// In cells.
+    size: f32,
+    z: f32,
+}
+
+impl CellMarks<'_> {
+    fn spawn(
+        &self,
+        commands: &mut Commands,
+        root: Entity,
+        session: &Session,
+        marker: impl Component + Copy,
+    ) {
+        for &p in self.cells {
+            commands.spawn((
+                marker,
+                sprite(self.colour, self.size),
+                place(p, session, self.z),
+                Pickable::IGNORE,
+                ChildOf(root),
+            ));
+        }
     }
 }
 
 /// The soft shade over a dead square.
-#[derive(Component)]
+#[derive(Component, Clone, Copy)]
 struct DeadShade;
 
 /// Dead squares (no box there can ever reach a goal) are shaded while a box is selected, or
@@ -367,19 +394,17 @@ fn shade_dead_squares(
         return;
     };
     let board = session.game.board();
-    for p in crate::core::deadlock::Detector::new(board).dead_squares(board) {
-        commands.spawn((
-            DeadShade,
-            sprite(palette::DEAD_SQUARE, 1.0),
-            place(p, &session, 0.06),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ));
+    CellMarks {
+        cells: &crate::core::deadlock::Detector::new(board).dead_squares(board),
+        colour: palette::DEAD_SQUARE,
+        size: 1.0,
+        z: 0.06,
     }
+    .spawn(&mut commands, root, &session, DeadShade);
 }
 
 /// A mark on a box a deadlock warning names.
-#[derive(Component)]
+#[derive(Component, Clone, Copy)]
 struct DeadlockMark;
 
 /// The boxes of a deadlock warning get a red mark; redrawn when the warning changes.
@@ -399,15 +424,13 @@ fn mark_deadlocked_boxes(
     let (Some(found), Some(session), Ok(root)) = (&warning.0, session, roots.single()) else {
         return;
     };
-    for p in found.boxes() {
-        commands.spawn((
-            DeadlockMark,
-            sprite(palette::DEADLOCKED, 1.0),
-            place(p, &session, 2.6),
-            Pickable::IGNORE,
-            ChildOf(root),
-        ));
+    CellMarks {
+        cells: &found.boxes(),
+        colour: palette::DEADLOCKED,
+        size: 1.0,
+        z: 2.6,
     }
+    .spawn(&mut commands, root, &session, DeadlockMark);
 }
 
 fn dress_tiles(
