@@ -209,6 +209,20 @@ pub struct Progress {
     /// Link: the best time in milliseconds per board size and variant ([`link_best_key`]).
     #[serde(default)]
     pub link_best: BTreeMap<String, u64>,
+    /// Positions the player kept, per level board (keyed as `levels`), oldest first.
+    #[serde(default)]
+    pub snapshots: BTreeMap<String, Vec<Snapshot>>,
+}
+
+/// A position the player kept: its name and the game's moves (redo included), as
+/// `session.ron` keeps the game in progress.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub name: String,
+    /// [`encode_steps`] of every step.
+    pub steps: String,
+    /// How many of them are on the board.
+    pub applied: usize,
 }
 
 impl Default for Progress {
@@ -217,6 +231,7 @@ impl Default for Progress {
             version: VERSION,
             levels: BTreeMap::new(),
             link_best: BTreeMap::new(),
+            snapshots: BTreeMap::new(),
         }
     }
 }
@@ -238,6 +253,21 @@ impl Progress {
             .entry(fingerprint_key(level))
             .or_default()
             .offer(r)
+    }
+
+    /// The positions kept for a level, oldest first.
+    pub fn snapshots(&self, level: &Level) -> &[Snapshot] {
+        self.snapshots
+            .get(&fingerprint_key(level))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Keeps a position of a level.
+    pub fn keep_snapshot(&mut self, level: &Level, s: Snapshot) {
+        self.snapshots
+            .entry(fingerprint_key(level))
+            .or_default()
+            .push(s);
     }
 
     /// Offers a Link time (milliseconds) for a size and variant; true when it is a new best.
@@ -263,6 +293,15 @@ impl Progress {
         let mut improved = 0;
         for (key, &theirs) in &other.link_best {
             improved += usize::from(self.offer_link_time(key, theirs));
+        }
+        for (key, theirs) in &other.snapshots {
+            let mine = self.snapshots.entry(key.clone()).or_default();
+            for s in theirs {
+                if !mine.contains(s) {
+                    mine.push(s.clone());
+                    improved += 1;
+                }
+            }
         }
         for (key, theirs) in &other.levels {
             let mine = self.levels.entry(key.clone()).or_default();
@@ -708,6 +747,30 @@ mod tests {
             assert!(bad.restore().unwrap_err().contains("nonsense"));
             let _ = fs::remove_dir_all(&d);
         }
+    }
+
+    #[test]
+    fn snapshots_are_kept_per_board_and_merged_without_doubles() {
+        let mut p = Progress::default();
+        let s = Snapshot {
+            name: "before the hard part".into(),
+            steps: "rrR".into(),
+            applied: 3,
+        };
+        p.keep_snapshot(&level(), s.clone());
+        assert_eq!(p.snapshots(&level()), std::slice::from_ref(&s));
+        let mut other = Progress::default();
+        other.keep_snapshot(&level(), s.clone());
+        let t = Snapshot {
+            name: "2".into(),
+            steps: "rr".into(),
+            applied: 1,
+        };
+        other.keep_snapshot(&level(), t.clone());
+        assert_eq!(p.merge(&other), 1, "the same snapshot is not kept twice");
+        assert_eq!(p.snapshots(&level()), [s, t]);
+        let text = ron::to_string(&p).unwrap();
+        assert_eq!(ron::from_str::<Progress>(&text).unwrap(), p);
     }
 
     #[test]

@@ -79,7 +79,8 @@ impl Plugin for GamePlugin {
                 screens::browser::plugin,
                 mechanics::link::plugin,
                 mechanics::deadlock::plugin,
-            ));
+            ))
+            .add_plugins(screens::snapshots::plugin);
     }
 }
 
@@ -161,6 +162,7 @@ impl Plugin for AppPlugin {
             screens::title::screen_plugin,
             screens::browser::screen_plugin,
             screens::link::screen_plugin,
+            screens::snapshots::screen_plugin,
             mechanics::focus::plugin,
         ));
         #[cfg(not(target_os = "android"))]

@@ -86,6 +86,7 @@ fn key_code(name: &str) -> Option<KeyCode> {
         "plus" | "equal" => Equal,
         "minus" => Minus,
         "back" | "browserback" => BrowserBack,
+        "f5" => F5,
         s if s.len() == 1 && s.as_bytes()[0].is_ascii_lowercase() => {
             const LETTERS: [KeyCode; 26] = [
                 KeyA, KeyB, KeyC, KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN,
@@ -109,7 +110,7 @@ fn key_code(name: &str) -> Option<KeyCode> {
 /// The key names a script may use (`key NAME`, or several joined with `+`).
 pub const KEY_NAMES: &str = "A to Z, 0 to 9 (or Digit0 to Digit9), Up, Down, Left, Right \
     (or ArrowUp …), Backspace, PageUp, PageDown, Ctrl, Shift, Space, Tab, Enter, Escape, Home, End, \
-    Plus (or Equal), Minus, Back (a phone's Back key)";
+    Plus (or Equal), Minus, F5, Back (a phone's Back key)";
 
 impl Script {
     /// Parses a script; `final_shot` is appended as a last screenshot (after a wait).

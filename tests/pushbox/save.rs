@@ -505,3 +505,64 @@ fn settings_change_at_once_and_are_saved() {
     }
     assert_eq!(app.world().resource::<Settings>().step_seconds, 0.18);
 }
+
+/// Snapshots (issue 17): keep the position with its moves, play on, go back to it; the snapshot
+/// is in `progress.ron`, so the next app on the same folder still has it, and a restore there
+/// gives the same game (undo history included).
+#[test]
+fn a_kept_position_comes_back_and_survives_a_restart() {
+    let d = crate::temp_dir("snapshots");
+    let mut app = app_with_data(&d);
+    for dir in [Direction::Right, Direction::Right] {
+        send(&mut app, PlayerCommand::Step(dir));
+        settle(&mut app);
+    }
+    let kept = game(&app);
+    send(&mut app, ScreenCommand::Snapshots);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Play>>().get(),
+        Play::Snapshots
+    );
+    send(&mut app, ScreenCommand::TakeSnapshot);
+    app.update();
+    send(&mut app, ScreenCommand::Back);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    assert_eq!(game(&app).board().moves(), 0);
+    exit(&mut app);
+    drop(app);
+
+    let on_disk = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    assert_eq!(on_disk.snapshots.values().map(Vec::len).sum::<usize>(), 1);
+    let mut next = app_with_data(&d);
+    send(&mut next, ScreenCommand::Snapshots);
+    next.update();
+    next.update();
+    send(&mut next, ScreenCommand::RestoreSnapshot(0));
+    for _ in 0..3 {
+        next.update();
+    }
+    let back = game(&next);
+    assert_eq!(back.board(), kept.board());
+    assert_eq!(back.history(), kept.history());
+    assert_eq!(*next.world().resource::<State<Play>>().get(), Play::Active);
+    check_mirror(&mut next);
+    // A snapshot that is not there is said, not guessed.
+    send(&mut next, ScreenCommand::Snapshots);
+    next.update();
+    next.update();
+    send(&mut next, ScreenCommand::RestoreSnapshot(7));
+    next.update();
+    assert!(
+        notices(&next).iter().any(|n| n.contains("snapshot 8")),
+        "{:?}",
+        notices(&next)
+    );
+}

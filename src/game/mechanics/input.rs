@@ -31,6 +31,7 @@ pub enum Action {
     Settings,
     Menu,
     Back,
+    Snapshots,
 }
 
 impl Action {
@@ -57,10 +58,11 @@ impl Action {
             Action::Settings => ScreenCommand::Settings.into(),
             Action::Menu => ScreenCommand::Menu.into(),
             Action::Back => ScreenCommand::Back.into(),
+            Action::Snapshots => ScreenCommand::Snapshots.into(),
         }
     }
 
-    const ALL: [Action; 21] = [
+    const ALL: [Action; 22] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -82,6 +84,7 @@ impl Action {
         Action::Settings,
         Action::Menu,
         Action::Back,
+        Action::Snapshots,
     ];
 }
 
@@ -132,6 +135,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Mute, KeyM)
         .insert(Action::Settings, KeyO)
         .insert(Action::Menu, Home)
+        .insert(Action::Snapshots, F5)
         .insert(Action::VolumeDown, Minus)
         .insert(Action::VolumeUp, Equal)
         .insert(

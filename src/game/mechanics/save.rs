@@ -496,6 +496,17 @@ fn write_progress(saves: &Saves, notices: &mut Notices) {
     }
 }
 
+/// Keeps a snapshot of a level with the records and writes them.
+pub fn keep_snapshot(
+    saves: &mut Saves,
+    notices: &mut Notices,
+    level: &crate::core::level::Level,
+    s: save::Snapshot,
+) {
+    saves.progress.keep_snapshot(level, s);
+    write_progress(saves, notices);
+}
+
 /// Offers a Link time (milliseconds) for a best-time key and writes the records when it is a
 /// new best.
 pub fn offer_link_time(saves: &mut Saves, notices: &mut Notices, key: &str, millis: u64) -> bool {

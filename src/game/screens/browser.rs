@@ -282,6 +282,7 @@ fn spawn_action_row(
         }
         for (label, cmd) in [
             ("Design", ScreenCommand::Design),
+            ("Snapshots", ScreenCommand::Snapshots),
             ("Export .bxa", ScreenCommand::Export("bxa")),
             ("Export .xsb", ScreenCommand::Export("xsb")),
             ("Export .bxb", ScreenCommand::Export("bxb")),

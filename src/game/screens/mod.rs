@@ -7,4 +7,5 @@ pub mod link;
 pub mod loading;
 pub mod replay;
 pub mod settings;
+pub mod snapshots;
 pub mod title;

@@ -76,7 +76,7 @@ fn settings_commands(
                     *back_to = Some(*from);
                     next_play.set(Play::Settings)
                 }
-                Play::Replay | Play::Design => {}
+                Play::Replay | Play::Design | Play::Snapshots => {}
             },
             ScreenCommand::Speed(faster) => {
                 let i = speed_index(settings.step_seconds);

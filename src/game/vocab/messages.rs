@@ -64,6 +64,12 @@ pub enum ScreenCommand {
     Back,
     /// Open the Link mode (from the title screen).
     Link,
+    /// Open or close the snapshots of the level.
+    Snapshots,
+    /// Keep the position on the board (with its moves) as a snapshot of the level.
+    TakeSnapshot,
+    /// Go back to snapshot N of the level.
+    RestoreSnapshot(usize),
     /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite; 3: dead squares
     /// shaded always or only while a box is selected.
     ToggleWarning(u8),

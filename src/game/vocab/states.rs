@@ -33,6 +33,8 @@ pub enum Play {
     Title,
     /// The Link (連連看) mode: its own board and buttons cover the level.
     Link,
+    /// The level's kept positions: keep this one, or go back to one.
+    Snapshots,
 }
 
 /// The frame's phases, chained in this order.
