@@ -148,6 +148,14 @@ fn hint_undo_redo_restart_and_the_cursor() {
     cmd(&mut app, LinkCommand::Hint);
     let (a, b, line) = link(&app).hint.expect("a hint on a fresh deal");
     assert_eq!(dealt.link(a, b), Some(line));
+    // Hint again: the next playable pair, and round to the first after the last.
+    let pairs = dealt.playable_pairs();
+    cmd(&mut app, LinkCommand::Hint);
+    assert_eq!(link(&app).hint, Some(pairs[1]));
+    for _ in 1..pairs.len() {
+        cmd(&mut app, LinkCommand::Hint);
+    }
+    assert_eq!(link(&app).hint, Some(pairs[0]));
     pick(&mut app, a);
     pick(&mut app, b);
     assert!(link(&app).hint.is_none(), "the hint goes with the move");

@@ -210,7 +210,7 @@ fn play_link(
                 pick(&mut play, c, &mut removed);
             }
             LinkCommand::Cursor(d) => move_cursor(&mut play, d),
-            LinkCommand::Hint => play.hint = play.board().playable_pairs().into_iter().next(),
+            LinkCommand::Hint => play.hint = next_hint(&play),
             _ => history(&mut play, cmd),
         }
         if play.seed != seed {
@@ -227,6 +227,17 @@ fn play_link(
             cues.write(SoundCue::Solved);
         }
     }
+}
+
+/// The playable pair after the one shown (in reading order, round to the first): Hint pressed
+/// again shows another pair.
+fn next_hint(play: &LinkPlay) -> Option<(Cell, Cell, crate::core::link::Line)> {
+    let pairs = play.board().playable_pairs();
+    let after = play
+        .hint
+        .and_then(|(a, b, _)| pairs.iter().position(|&(x, y, _)| (x, y) == (a, b)))
+        .map_or(0, |i| i + 1);
+    pairs.get(after).or(pairs.first()).copied()
 }
 
 /// Undo, redo, restart, shuffle, new deals, pause, size and variant.
