@@ -85,21 +85,7 @@ pub struct LinkLayouts(pub Vec<Handle<TextureAtlasLayout>>);
 
 impl FromWorld for LinkLayouts {
     fn from_world(world: &mut World) -> Self {
-        let mut layouts = world.resource_mut::<Assets<TextureAtlasLayout>>();
-        LinkLayouts(
-            LINK_SHEET_SIZES
-                .iter()
-                .map(|&size| {
-                    layouts.add(TextureAtlasLayout::from_grid(
-                        UVec2::splat(size),
-                        8,
-                        8,
-                        Some(UVec2::splat(2)),
-                        Some(UVec2::ONE),
-                    ))
-                })
-                .collect(),
-        )
+        LinkLayouts(framed_layouts(world, &LINK_SHEET_SIZES, 8, 8))
     }
 }
 
@@ -109,22 +95,30 @@ pub struct SheetLayouts(pub Vec<Handle<TextureAtlasLayout>>);
 
 impl FromWorld for SheetLayouts {
     fn from_world(world: &mut World) -> Self {
-        let mut layouts = world.resource_mut::<Assets<TextureAtlasLayout>>();
-        SheetLayouts(
-            SHEET_SIZES
-                .iter()
-                .map(|&size| {
-                    layouts.add(TextureAtlasLayout::from_grid(
-                        UVec2::splat(size),
-                        COLUMNS,
-                        ROWS,
-                        Some(UVec2::splat(2)),
-                        Some(UVec2::ONE),
-                    ))
-                })
-                .collect(),
-        )
+        SheetLayouts(framed_layouts(world, &SHEET_SIZES, COLUMNS, ROWS))
     }
+}
+
+/// An atlas layout for each tile size: `columns` × `rows` tiles, each in a 1-pixel frame.
+fn framed_layouts(
+    world: &mut World,
+    sizes: &[u32],
+    columns: u32,
+    rows: u32,
+) -> Vec<Handle<TextureAtlasLayout>> {
+    let mut layouts = world.resource_mut::<Assets<TextureAtlasLayout>>();
+    sizes
+        .iter()
+        .map(|&size| {
+            layouts.add(TextureAtlasLayout::from_grid(
+                UVec2::splat(size),
+                columns,
+                rows,
+                Some(UVec2::splat(2)),
+                Some(UVec2::ONE),
+            ))
+        })
+        .collect()
 }
 
 impl ArtAssets {

@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::core::Direction;
 use crate::core::link::{Cell, LinkGame};
 use crate::core::save::{LinkSave, SavedLink, Store};
-use crate::game::mechanics::save::{Saves, offer_link_time};
+use crate::game::mechanics::save::{AppLeaving, Saves, offer_link_time};
 use crate::game::mechanics::sound::SoundCue;
 use crate::game::vocab::*;
 use bevy::prelude::*;
@@ -411,22 +411,14 @@ fn save_link(saves: Res<Saves>, mut notices: ResMut<Notices>, play: Option<Res<L
 
 /// The app closing (or a phone suspending it) while the mode is open.
 fn save_on_exit(
-    mut exits: MessageReader<AppExit>,
-    mut closes: MessageReader<bevy::window::WindowCloseRequested>,
-    mut lifecycle: MessageReader<bevy::window::AppLifecycle>,
+    mut leaving: AppLeaving,
     saves: Res<Saves>,
     mut notices: ResMut<Notices>,
     play: Option<Res<LinkPlay>>,
 ) {
-    let leaving = exits.read().count() > 0
-        || closes.read().count() > 0
-        || lifecycle.read().any(|l| {
-            matches!(
-                l,
-                bevy::window::AppLifecycle::WillSuspend | bevy::window::AppLifecycle::Suspended
-            )
-        });
-    if leaving && let Some(play) = play {
+    if leaving.now()
+        && let Some(play) = play
+    {
         write_link(&saves, &mut notices, &play, &mut false);
     }
 }

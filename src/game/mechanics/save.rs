@@ -422,11 +422,30 @@ fn hint_done(mut hint: ResMut<FirstPlayHint>, mut applied: MessageReader<StepApp
     }
 }
 
+/// The app going away this frame: exit, window close, or suspend (a phone). Each system that
+/// must save then reads it with its own cursors.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct AppLeaving<'w, 's> {
+    exits: MessageReader<'w, 's, AppExit>,
+    closes: MessageReader<'w, 's, WindowCloseRequested>,
+    lifecycle: MessageReader<'w, 's, AppLifecycle>,
+}
+
+impl AppLeaving<'_, '_> {
+    pub fn now(&mut self) -> bool {
+        let exit = self.exits.read().count() > 0;
+        let close = self.closes.read().count() > 0;
+        let suspend = self
+            .lifecycle
+            .read()
+            .any(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended));
+        exit || close || suspend
+    }
+}
+
 /// On exit, window close and suspend (Android), write the session whatever is going on.
 fn save_on_leave(
-    mut exits: MessageReader<AppExit>,
-    mut closes: MessageReader<WindowCloseRequested>,
-    mut lifecycle: MessageReader<AppLifecycle>,
+    mut leaving: AppLeaving,
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     settings: CurrentSettings,
@@ -434,12 +453,7 @@ fn save_on_leave(
     session: Option<Res<Session>>,
     replay: Option<Res<Replay>>,
 ) {
-    let leaving = exits.read().count() > 0
-        || closes.read().count() > 0
-        || lifecycle
-            .read()
-            .any(|l| matches!(l, AppLifecycle::WillSuspend | AppLifecycle::Suspended));
-    if leaving {
+    if leaving.now() {
         write_session(
             &mut saves,
             &mut notices,
