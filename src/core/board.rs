@@ -69,6 +69,8 @@ pub enum Blocked {
     Wall,
     #[error("the box cannot move: {0}")]
     Box(BoxBlocked),
+    #[error("a box is in the way (in reverse play boxes are pulled, not pushed)")]
+    BoxAhead,
 }
 
 /// Why a box cannot be pushed.
@@ -88,8 +90,10 @@ pub struct Moved {
     pub dir: Direction,
     pub from: Pos,
     pub to: Pos,
-    /// Where the pushed box went, if the step pushed one (it came from `to`).
+    /// Where the moved box went, if the step pushed or pulled one.
     pub box_to: Option<Pos>,
+    /// Where the moved box came from: `to` for a push, the cell behind `from` for a pull.
+    pub box_from: Option<Pos>,
 }
 
 impl Moved {
@@ -334,7 +338,94 @@ impl Board {
             from,
             to,
             box_to,
+            box_from: box_to.map(|_| to),
         })
+    }
+
+    /// Reverse play: moves the worker one cell onto a free cell; with `pull`, a box on the cell
+    /// behind the worker comes along onto the cell the worker left.
+    pub fn pull_step(&mut self, dir: Direction, pull: bool) -> Result<Moved, Blocked> {
+        let from = self.worker_pos();
+        let to = self.neighbour(from, dir).ok_or(Blocked::Edge)?;
+        let ti = to.y * self.width + to.x;
+        let target = self.cells[ti as usize];
+        if cell::is_wall(target) {
+            return Err(Blocked::Wall);
+        }
+        if cell::is_box(target) {
+            return Err(Blocked::BoxAhead);
+        }
+        let behind = self
+            .neighbour(from, dir.opposite())
+            .filter(|&b| pull && self.get(b).is_some_and(|c| cell::is_box(c.byte())));
+        let wi = self.worker;
+        self.set(ti, cell::man_in(target));
+        self.set(wi, cell::man_out(self.cells[wi as usize]));
+        self.worker = ti;
+        self.moves += 1;
+        if let Some(b) = behind {
+            let bi = b.y * self.width + b.x;
+            self.set(bi, cell::box_out(self.cells[bi as usize]));
+            self.set(wi, cell::box_in(self.cells[wi as usize]));
+            self.pushes += 1;
+        }
+        Ok(Moved {
+            dir,
+            from,
+            to,
+            box_to: behind.map(|_| from),
+            box_from: behind,
+        })
+    }
+
+    /// Takes back a reverse-play step made in `dir` (putting the pulled box back if it pulled).
+    ///
+    /// Panics, as [`Board::unstep`] does, if the board is not in a state that step produced.
+    pub(crate) fn unpull(&mut self, dir: Direction, pulled: bool) -> Moved {
+        let to = self.worker_pos();
+        let from = self
+            .neighbour(to, dir.opposite())
+            .expect("undo: the previous cell lies on the map");
+        let fi = from.y * self.width + from.x;
+        let mut box_from = None;
+        if pulled {
+            let b = self
+                .neighbour(from, dir.opposite())
+                .expect("undo: the pulled box's cell lies on the map");
+            let bi = b.y * self.width + b.x;
+            self.set(fi, cell::box_out(self.cells[fi as usize]));
+            self.set(bi, cell::box_in(self.cells[bi as usize]));
+            self.pushes -= 1;
+            box_from = Some(b);
+        }
+        let ti = self.worker;
+        self.set(ti, cell::man_out(self.cells[ti as usize]));
+        self.set(fi, cell::man_in(self.cells[fi as usize]));
+        self.worker = fi;
+        self.moves -= 1;
+        Moved {
+            dir,
+            from,
+            to,
+            box_to: box_from.map(|_| from),
+            box_from,
+        }
+    }
+
+    /// Counts from zero (a new start of reverse play).
+    pub(crate) fn reset_counts(&mut self) {
+        self.moves = 0;
+        self.pushes = 0;
+    }
+
+    /// Puts the worker on the free cell `p` (reverse play chooses where the worker starts).
+    pub(crate) fn place_worker(&mut self, p: Pos) {
+        let pi = p.y * self.width + p.x;
+        debug_assert!(cell::is_blank(self.cells[pi as usize]));
+        let wi = self.worker;
+        self.set(wi, cell::man_out(self.cells[wi as usize]));
+        self.set(pi, cell::man_in(self.cells[pi as usize]));
+        self.worker = pi;
     }
 
     /// Takes back a step made in `dir` (pulling the box back if it was a push).
@@ -369,6 +460,7 @@ impl Board {
             from,
             to,
             box_to,
+            box_from: box_to.map(|_| to),
         }
     }
 

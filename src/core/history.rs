@@ -3,8 +3,12 @@
 //! Steps are kept in one list; `applied` of them are on the board and the rest are the redo list.
 //! Each step remembers whether it began a player gesture, so undo and redo can work by gesture
 //! (a tap-walk, a push, a key press) or by single step.
+//!
+//! A game is played forward (the worker pushes) or in reverse ([`super::reverse`]: the boxes start
+//! on the goals and the worker pulls them back to where the level has them).
 
 use super::board::{Blocked, Board, Moved, Pos};
+use super::cell;
 use super::direction::{Direction, Step};
 use super::path::PathFinder;
 
@@ -13,6 +17,9 @@ pub struct Game {
     board: Board,
     steps: Vec<Step>,
     applied: usize,
+    /// In reverse play, the worker's cell in the level: the game is solved when every box is
+    /// back on its start cell (the reverse board's goals) and the worker can walk there.
+    home: Option<Pos>,
 }
 
 impl Game {
@@ -21,7 +28,97 @@ impl Game {
             board,
             steps: Vec::new(),
             applied: 0,
+            home: None,
         }
+    }
+
+    /// Reverse play of the level whose start is `level`: the boxes on the goals, the start cells
+    /// marked as the goals to pull them to, the worker where the level has it (or on the nearest
+    /// free cell when a box stands there).
+    /// `None` when no cell is free for the worker.
+    pub fn reverse(level: &Board) -> Option<Game> {
+        Some(Game {
+            board: super::reverse::start_board(level)?,
+            steps: Vec::new(),
+            applied: 0,
+            home: Some(level.worker_pos()),
+        })
+    }
+
+    /// This game with the worker placed on `p` ([`Game::place_worker`]) when it may stand there.
+    pub fn placed(mut self, p: Pos) -> Game {
+        self.place_worker(p);
+        self
+    }
+
+    /// Whether this is reverse play.
+    pub fn is_reverse(&self) -> bool {
+        self.home.is_some()
+    }
+
+    /// In reverse play, before the first pull, the worker may start on any free cell inside the
+    /// walls (where a forward solution would leave it).
+    pub fn can_place_worker(&self, p: Pos) -> bool {
+        let pulled = self.history().iter().any(|s| s.push);
+        let free = self.board.get(p).is_some_and(|c| cell::is_blank(c.byte()));
+        let inside = || {
+            let i = self.board.index_of(p).expect("on the map") as usize;
+            super::validate::inside(&self.board)[i]
+        };
+        self.is_reverse() && !pulled && free && inside()
+    }
+
+    /// Puts the worker on `p` when [`Game::can_place_worker`]; the walk so far is dropped.
+    /// Returns whether it was placed.
+    pub fn place_worker(&mut self, p: Pos) -> bool {
+        if !self.can_place_worker(p) {
+            return false;
+        }
+        self.board.place_worker(p);
+        self.board.reset_counts();
+        self.steps.clear();
+        self.applied = 0;
+        true
+    }
+
+    /// The forward solution a solved reverse game stands for, on the level whose start is `level`:
+    /// the walk from the level's worker cell to where the reverse game ended, then the reverse steps
+    /// last first, each the other way (a pull becomes a push). Checked by replaying it with the
+    /// forward rules: `None` when `reverse` is not a solved reverse game of this level.
+    pub fn forward_game(&self, level: &Board) -> Option<Game> {
+        let reverse = self;
+        if !reverse.is_reverse() || !reverse.is_solved() {
+            return None;
+        }
+        let mut game = Game::new(level.clone());
+        let end = reverse.board().worker_pos();
+        if end != level.worker_pos() {
+            game.walk_to(&mut PathFinder::new(), end)?;
+        }
+        // Steps before the first pull only chose where the forward game ends: they are left out.
+        let first_pull = (reverse.history().iter())
+            .position(|s| s.push)
+            .unwrap_or(reverse.history().len());
+        for (k, s) in reverse.history()[first_pull..].iter().rev().enumerate() {
+            let first_of_push = s.push || k == 0;
+            let moved = game.step(s.dir.opposite(), first_of_push).ok()?;
+            if moved.pushed() != s.push {
+                return None;
+            }
+        }
+        game.is_solved().then_some(game)
+    }
+
+    /// The worker's cell before the first applied step.
+    pub fn start_worker(&self) -> Pos {
+        let mut at = self.board.worker_pos();
+        for s in self.history().iter().rev() {
+            at = self
+                .board
+                .neighbour(at, s.dir.opposite())
+                .expect("every step moved the worker on the map");
+        }
+        at
     }
 
     pub fn board(&self) -> &Board {
@@ -49,13 +146,31 @@ impl Game {
     }
 
     pub fn is_solved(&self) -> bool {
-        self.board.is_solved()
+        match self.home {
+            None => self.board.is_solved(),
+            Some(home) => self.board.is_solved() && super::reverse::reaches(&self.board, home),
+        }
     }
 
     /// One step by the player. `group_start` says whether it begins a new gesture.
-    /// A successful step drops the redo list.
+    /// A successful step drops the redo list. In reverse play the step pulls the box behind the
+    /// worker, if there is one.
     pub fn step(&mut self, dir: Direction, group_start: bool) -> Result<Moved, Blocked> {
-        let moved = self.board.step(dir)?;
+        self.play(dir, group_start, true)
+    }
+
+    /// One step; in reverse play `pull` says whether a box behind the worker comes along (a walk
+    /// passing by a box leaves it). Forward, the worker pushes whatever is ahead.
+    pub fn play(
+        &mut self,
+        dir: Direction,
+        group_start: bool,
+        pull: bool,
+    ) -> Result<Moved, Blocked> {
+        let moved = match self.home {
+            None => self.board.step(dir)?,
+            Some(_) => self.board.pull_step(dir, pull)?,
+        };
         self.steps.truncate(self.applied);
         self.steps.push(Step {
             dir,
@@ -72,7 +187,7 @@ impl Game {
         let walk = finder.find_path(&mut self.board, dest)?.to_vec();
         let mut out = Vec::with_capacity(walk.len());
         for (i, d) in walk.into_iter().enumerate() {
-            out.push(self.step(d, i == 0).expect("a found walk is legal"));
+            out.push(self.play(d, i == 0, false).expect("a found walk is legal"));
         }
         Some(out)
     }
@@ -81,13 +196,16 @@ impl Game {
     pub fn undo_step(&mut self) -> Option<Moved> {
         let s = *self.history().last()?;
         self.applied -= 1;
-        Some(self.board.unstep(s.dir, s.push))
+        Some(match self.home {
+            None => self.board.unstep(s.dir, s.push),
+            Some(_) => self.board.unpull(s.dir, s.push),
+        })
     }
 
     /// Redoes one step.
     pub fn redo_step(&mut self) -> Option<Moved> {
         let s = *self.redo_list().first()?;
-        let moved = self.board.step(s.dir).expect("a redo step replays legally");
+        let moved = self.replay_step(s).expect("a redo step replays legally");
         debug_assert_eq!(moved.pushed(), s.push);
         self.applied += 1;
         Some(moved)
@@ -131,19 +249,32 @@ impl Game {
     /// Rebuilds a game from its starting board and a step list (a saved game), checking each step.
     /// Returns the index of the first step that does not replay as recorded.
     pub fn from_steps(start: Board, steps: &[Step], applied: usize) -> Result<Game, usize> {
-        let mut g = Game::new(start);
-        for (i, s) in steps.iter().enumerate() {
-            match g.board.step(s.dir) {
+        Game::new(start).replayed(steps, applied)
+    }
+
+    /// This game (at its start) with `steps` replayed and the last ones undone until `applied`
+    /// are on the board. Returns the index of the first step that does not replay as recorded.
+    pub fn replayed(mut self, steps: &[Step], applied: usize) -> Result<Game, usize> {
+        for (i, &s) in steps.iter().enumerate() {
+            match self.replay_step(s) {
                 Ok(m) if m.pushed() == s.push => {}
                 _ => return Err(i),
             }
         }
-        g.steps = steps.to_vec();
-        g.applied = steps.len();
-        while g.applied > applied.min(steps.len()) {
-            g.undo_step();
+        self.steps = steps.to_vec();
+        self.applied = steps.len();
+        while self.applied > applied.min(steps.len()) {
+            self.undo_step();
         }
-        Ok(g)
+        Ok(self)
+    }
+
+    /// A recorded step on the board, by the game's rules (not recorded again).
+    fn replay_step(&mut self, s: Step) -> Result<Moved, Blocked> {
+        match self.home {
+            None => self.board.step(s.dir),
+            Some(_) => self.board.pull_step(s.dir, s.push),
+        }
     }
 }
 

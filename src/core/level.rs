@@ -24,6 +24,16 @@ impl Recording {
         }
     }
 
+    /// A solved game's solution as the records keep it, on the level whose start is `level`:
+    /// forward moves, converted from a reverse game (and checked by replaying them) when it was
+    /// played in reverse. `None` while the game is not solved.
+    pub fn solution(game: &super::history::Game, level: &super::board::Board) -> Option<Recording> {
+        if game.is_reverse() {
+            return game.forward_game(level).map(|g| Recording::of(&g));
+        }
+        game.is_solved().then(|| Recording::of(game))
+    }
+
     /// Fewer moves than `other`, or as many and fewer pushes: better by moves.
     pub fn fewer_moves_than(&self, other: &Recording) -> bool {
         (self.moves, self.pushes) < (other.moves, other.pushes)

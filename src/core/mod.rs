@@ -4,6 +4,7 @@
 //! counters; [`path::PathFinder`] is the cyclic-mark BFS; [`history::Game`] adds undo and redo;
 //! [`lurd`] reads and writes move strings; [`validate`] checks a level is playable.
 
+pub mod blocks;
 pub mod board;
 pub mod cell;
 pub mod deadlock;
@@ -19,6 +20,7 @@ pub mod lurd;
 pub mod notation;
 pub mod path;
 pub mod push_path;
+pub mod reverse;
 pub mod samples;
 pub mod save;
 pub mod solver;

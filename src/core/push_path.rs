@@ -5,14 +5,18 @@
 //! search with the box in its new place) to any side it can reach. Costs are compared as (pushes,
 //! moves), so the path found has the fewest pushes, and among those the fewest moves. The result
 //! is the whole move as steps: walks (lower case in LURD) and pushes (upper case).
+//!
+//! Reverse play ([`super::reverse`]) moves boxes by pulls: the worker beside the box steps away
+//! from it onto a free cell and the box follows; the same search finds those moves
+//! ([`Moving::Pull`]).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::blocks::{Blocks, NO_BLOCK};
 use super::board::{Board, Pos};
 use super::cell;
 use super::direction::Direction;
-use super::solver::Room;
 
 /// A box's move to a cell: every step, walks and pushes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +33,13 @@ impl BoxMove {
     }
 }
 
+/// How the worker moves a box: forward play pushes it, reverse play pulls it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moving {
+    Push,
+    Pull,
+}
+
 /// Why a box cannot be moved to a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoBoxMove {
@@ -36,17 +47,18 @@ pub enum NoBoxMove {
     NotABox(Pos),
     #[error("the box is already at {0}")]
     AlreadyThere(Pos),
-    #[error("no sequence of pushes brings the box to {0} with the other boxes where they are")]
+    #[error("no sequence of moves brings the box to {0} with the other boxes where they are")]
     NoPath(Pos),
 }
 
 /// The map as the search sees it: which cells a box or the worker may enter (walls and the
 /// outside excluded), and which hold the other boxes.
 struct Grid {
-    width: i32,
-    height: i32,
+    width: usize,
     floor: Vec<bool>,
     other_boxes: Vec<bool>,
+    /// Each cell's column, so that a neighbour costs no division.
+    column: Vec<u32>,
 }
 
 impl Grid {
@@ -55,28 +67,54 @@ impl Grid {
         let floor = board.cells().iter().map(|&b| !cell::is_wall(b)).collect();
         let mut other_boxes: Vec<bool> = board.cells().iter().map(|&b| cell::is_box(b)).collect();
         other_boxes[(moving.y * board.width() + moving.x) as usize] = false;
+        let (w, h) = (board.width(), board.height());
+        let column = (0..h).flat_map(|_| 0..w).collect();
         Grid {
-            width: board.width() as i32,
-            height: board.height() as i32,
+            width: w as usize,
             floor,
             other_boxes,
+            column,
         }
     }
 
-    fn index(&self, x: i32, y: i32) -> Option<usize> {
-        ((0..self.width).contains(&x) && (0..self.height).contains(&y))
-            .then(|| (y * self.width + x) as usize)
-    }
-
+    #[inline]
     fn next(&self, i: usize, d: Direction) -> Option<usize> {
-        let (dx, dy) = d.offset();
-        let (x, y) = ((i as i32) % self.width, (i as i32) / self.width);
-        self.index(x + dx, y + dy)
+        match d {
+            Direction::Down => Some(i + self.width).filter(|&j| j < self.floor.len()),
+            Direction::Up => i.checked_sub(self.width),
+            Direction::Right => (self.column[i] as usize + 1 < self.width).then_some(i + 1),
+            Direction::Left => (self.column[i] > 0).then(|| i - 1),
+        }
     }
 
     /// Free for the box or the worker, with the moving box at `box_at`.
     fn free(&self, i: usize, box_at: usize) -> bool {
         self.floor[i] && !self.other_boxes[i] && i != box_at
+    }
+
+    /// Where one push (away from the worker's side) or pull (the worker steps away from the box
+    /// on its side) takes the box and the worker, when the cell it needs is free. Either way the
+    /// worker ends beside the box on the side it started on.
+    fn moved(&self, moving: Moving, (b, side): State) -> Option<(usize, usize)> {
+        match moving {
+            Moving::Push => {
+                let to = self.next(b, side.opposite())?;
+                self.free(to, b).then_some((to, b))
+            }
+            Moving::Pull => {
+                let to = self.next(b, side)?;
+                let worker = self.next(to, side)?;
+                self.free(worker, b).then_some((to, worker))
+            }
+        }
+    }
+
+    /// The blocks of the cells the box and the worker share (the moving box taken away).
+    fn blocks(&self) -> Blocks {
+        let free: Vec<bool> = (0..self.floor.len())
+            .map(|i| self.floor[i] && !self.other_boxes[i])
+            .collect();
+        Blocks::of(&free, |c, d| self.next(c, d))
     }
 
     /// Walking distances from `from` with the moving box at `box_at`, and each cell's last step.
@@ -106,12 +144,86 @@ impl Grid {
 /// the box to the worker).
 type State = (usize, Direction);
 
+/// The walks between a box's sides, with buffers kept from walk to walk: a cell's distance counts
+/// only when its stamp is the current walk's, so nothing is cleared or allocated per push.
+struct Walker {
+    dist: Vec<u32>,
+    stamp: Vec<u32>,
+    walk: u32,
+    queue: std::collections::VecDeque<usize>,
+}
+
+impl Walker {
+    fn new(n: usize) -> Walker {
+        Walker {
+            dist: vec![0; n],
+            stamp: vec![0; n],
+            walk: 0,
+            queue: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// The walk from `from` to the cell beside `box_at` on each `wanted` side (`u32::MAX` for the
+    /// others); a breadth-first search that stops once it has found them all (the blocks say
+    /// they are reachable, so it stops early in open rooms).
+    fn walk_to_sides(
+        &mut self,
+        grid: &Grid,
+        from: usize,
+        box_at: usize,
+        wanted: [bool; 4],
+    ) -> [u32; 4] {
+        self.walk += 1;
+        let walk = self.walk;
+        let sides = Direction::SEARCH_ORDER.map(|d| grid.next(box_at, d));
+        let mut out = [u32::MAX; 4];
+        let mut left = 0;
+        for k in 0..4 {
+            if wanted[k] && sides[k].is_some() {
+                left += 1;
+            }
+        }
+        let mut found = |cell: usize, d: u32, out: &mut [u32; 4]| {
+            for k in 0..4 {
+                if wanted[k] && sides[k] == Some(cell) && out[k] == u32::MAX {
+                    out[k] = d;
+                    left -= 1;
+                }
+            }
+            left == 0
+        };
+        self.queue.clear();
+        self.stamp[from] = walk;
+        self.dist[from] = 0;
+        if found(from, 0, &mut out) {
+            return out;
+        }
+        self.queue.push_back(from);
+        while let Some(i) = self.queue.pop_front() {
+            for d in Direction::SEARCH_ORDER {
+                let Some(j) = grid.next(i, d) else { continue };
+                if self.stamp[j] == walk || !grid.free(j, box_at) {
+                    continue;
+                }
+                self.stamp[j] = walk;
+                self.dist[j] = self.dist[i] + 1;
+                if found(j, self.dist[j], &mut out) {
+                    return out;
+                }
+                self.queue.push_back(j);
+            }
+        }
+        out
+    }
+}
+
 /// The search's queue: (cost as (pushes, moves), box cell, side index), cheapest first.
 type Queue = BinaryHeap<Reverse<((u32, u32), usize, usize)>>;
 
 /// What the search learnt: the best cost of each state and the state it came from.
 struct Search {
     grid: Grid,
+    moving: Moving,
     best: Vec<Option<(u32, u32)>>,
     came_from: Vec<Option<State>>,
 }
@@ -123,11 +235,17 @@ impl Search {
 
     /// Runs the whole search from the board's position (every state the box can reach), or until
     /// the box first reaches `stop`.
-    fn run(board: &Board, from: Pos, stop: Option<usize>) -> (Search, Option<State>) {
+    fn run(
+        board: &Board,
+        from: Pos,
+        stop: Option<usize>,
+        moving: Moving,
+    ) -> (Search, Option<State>) {
         let grid = Grid::of(board, from);
         let n = grid.floor.len();
         let mut s = Search {
             grid,
+            moving,
             best: vec![None; n * 4],
             came_from: vec![None; n * 4],
         };
@@ -135,7 +253,11 @@ impl Search {
         let worker = board.worker_index() as usize;
         let mut heap = BinaryHeap::new();
         let (dist, _) = s.grid.walks(worker, start);
-        s.offer_sides(&mut heap, start, &dist, (0, 0), None);
+        let at_sides =
+            Direction::SEARCH_ORDER.map(|d| s.grid.next(start, d).map_or(u32::MAX, |w| dist[w]));
+        s.offer_sides(&mut heap, start, at_sides, (0, 0), None);
+        let blocks = s.grid.blocks();
+        let mut walker = Walker::new(n);
         while let Some(Reverse((cost, b, side))) = heap.pop() {
             let state = (b, Direction::SEARCH_ORDER[side]);
             if s.best[Self::slot(state)] != Some(cost) {
@@ -144,36 +266,48 @@ impl Search {
             if Some(b) == stop {
                 return (s, Some(state));
             }
-            // Push away from the worker's side: the box goes to the cell opposite it.
-            let Some(to) = s.grid.next(b, state.1.opposite()) else {
+            let Some((to, worker)) = s.grid.moved(moving, state) else {
                 continue;
             };
-            if !s.grid.free(to, b) {
-                continue;
-            }
-            let (dist, _) = s.grid.walks(b, to);
-            s.offer_sides(&mut heap, to, &dist, (cost.0 + 1, cost.1 + 1), Some(state));
+            // The worker ends beside the box on the same side; it walks only to the sides in
+            // the same block, and the walk stops when it has found them.
+            let here = blocks.of_edge(to, state.1);
+            let wanted = Direction::SEARCH_ORDER.map(|d| blocks.of_edge(to, d) == here);
+            let at_sides = walker.walk_to_sides(&s.grid, worker, to, wanted);
+            s.offer_sides(
+                &mut heap,
+                to,
+                at_sides,
+                (cost.0 + 1, cost.1 + 1),
+                Some(state),
+            );
         }
         (s, None)
     }
 
+    /// The step that moves the box from the worker's side.
+    fn move_step(&self, side: Direction) -> Direction {
+        match self.moving {
+            Moving::Push => side.opposite(),
+            Moving::Pull => side,
+        }
+    }
+
     /// Offers the states of the box at `b` with the worker on each side it can walk to.
+    /// `at_sides[k]` is the walk to the side `SEARCH_ORDER[k]`, `u32::MAX` when out of reach.
     fn offer_sides(
         &mut self,
         heap: &mut Queue,
         b: usize,
-        dist: &[u32],
+        at_sides: [u32; 4],
         (pushes, moves): (u32, u32),
         from: Option<State>,
     ) {
         for (k, side) in Direction::SEARCH_ORDER.into_iter().enumerate() {
-            let Some(w) = self.grid.next(b, side) else {
-                continue;
-            };
-            if dist[w] == u32::MAX {
+            if at_sides[k] == u32::MAX {
                 continue;
             }
-            let cost = (pushes, moves + dist[w]);
+            let cost = (pushes, moves + at_sides[k]);
             let slot = Self::slot((b, side));
             if self.best[slot].is_none_or(|c| cost < c) {
                 self.best[slot] = Some(cost);
@@ -197,8 +331,10 @@ impl Search {
             let w = self.grid.next(b, side).expect("a side inside the map");
             steps.extend(self.walk(worker, w, b).into_iter().map(|d| (d, false)));
             if k + 1 < chain.len() {
-                steps.push((side.opposite(), true));
-                worker = b;
+                steps.push((self.move_step(side), true));
+                worker = (self.grid.moved(self.moving, (b, side)))
+                    .expect("a move on the chain")
+                    .1;
             }
         }
         steps
@@ -222,6 +358,16 @@ impl Search {
 /// The fewest-pushes (then fewest-moves) move of the box at `from` to `to`, the other boxes
 /// staying where they are.
 pub fn box_move(board: &Board, from: Pos, to: Pos) -> Result<BoxMove, NoBoxMove> {
+    box_move_by(board, from, to, Moving::Push)
+}
+
+/// [`box_move`] by pushes or (reverse play) by pulls; `pushes` then counts the pulls.
+pub fn box_move_by(
+    board: &Board,
+    from: Pos,
+    to: Pos,
+    moving: Moving,
+) -> Result<BoxMove, NoBoxMove> {
     if !board.get(from).is_some_and(|c| cell::is_box(c.byte())) {
         return Err(NoBoxMove::NotABox(from));
     }
@@ -229,7 +375,7 @@ pub fn box_move(board: &Board, from: Pos, to: Pos) -> Result<BoxMove, NoBoxMove>
         return Err(NoBoxMove::AlreadyThere(to));
     }
     let target = board.index_of(to).ok_or(NoBoxMove::NoPath(to))? as usize;
-    let (search, end) = Search::run(board, from, Some(target));
+    let (search, end) = Search::run(board, from, Some(target), moving);
     let end = end.ok_or(NoBoxMove::NoPath(to))?;
     let steps = search.steps(board, end);
     let pushes = steps.iter().filter(|s| s.1).count() as u32;
@@ -239,20 +385,76 @@ pub fn box_move(board: &Board, from: Pos, to: Pos) -> Result<BoxMove, NoBoxMove>
 /// Every cell the box at `from` can be pushed to with the other boxes where they are, dead
 /// squares (from which a lone box can never reach a goal) left out; in reading order.
 pub fn box_targets(board: &Board, from: Pos) -> Vec<Pos> {
+    let live = live_cells(board);
+    reached_cells(board, from, Moving::Push)
+        .into_iter()
+        .filter(|&p| live[(p.y * board.width() + p.x) as usize])
+        .collect()
+}
+
+/// The cells from which a box alone in the room can be pushed to some goal (the others are the
+/// dead squares): found backwards from the goals, pulling a box one cell at a time, which needs
+/// the cell it comes to and the one beyond it for the worker. (`solver::Room::live_cells` answers
+/// the same for the solver's compact grid.)
+fn live_cells(board: &Board) -> Vec<bool> {
+    let grid = Grid::of(board, Pos::new(0, 0));
+    let mut live: Vec<bool> = board.cells().iter().map(|&b| cell::is_goal(b)).collect();
+    let mut queue: Vec<usize> = (0..live.len()).filter(|&i| live[i]).collect();
+    while let Some(c) = queue.pop() {
+        for d in Direction::SEARCH_ORDER {
+            let Some(b) = grid.next(c, d) else { continue };
+            if !live[b] && grid.floor[b] && grid.next(b, d).is_some_and(|w| grid.floor[w]) {
+                live[b] = true;
+                queue.push(b);
+            }
+        }
+    }
+    live
+}
+
+/// Every cell the box at `from` can be pulled to (reverse play) with the other boxes where they
+/// are; in reading order.
+pub fn pull_targets(board: &Board, from: Pos) -> Vec<Pos> {
+    reached_cells(board, from, Moving::Pull)
+}
+
+/// The cells other than `from` the box at `from` reaches, in reading order: a search over
+/// (box cell, side of the worker) where the sides the worker can reach after a move come from
+/// the blocks of the free cells, not from a walk, so that it takes time in proportion to the room.
+fn reached_cells(board: &Board, from: Pos, moving: Moving) -> Vec<Pos> {
     if !board.get(from).is_some_and(|c| cell::is_box(c.byte())) {
         return Vec::new();
     }
-    let (search, _) = Search::run(board, from, None);
-    let room = Room::of(board);
-    let live = room.live_cells();
-    let start = board.index_of(from).map(|i| i as usize);
-    (0..search.grid.floor.len())
-        .filter(|&b| Some(b) != start && (0..4).any(|k| search.best[b * 4 + k].is_some()))
+    let grid = Grid::of(board, from);
+    let n = grid.floor.len();
+    let blocks = grid.blocks();
+    let start = (from.y * board.width() + from.x) as usize;
+    let at_sides =
+        Walker::new(n).walk_to_sides(&grid, board.worker_index() as usize, start, [true; 4]);
+    let mut seen = vec![false; n * 4];
+    let mut queue: Vec<State> = Vec::new();
+    for side in Direction::SEARCH_ORDER {
+        if at_sides[side as usize] != u32::MAX {
+            seen[start * 4 + side as usize] = true;
+            queue.push((start, side));
+        }
+    }
+    while let Some(state) = queue.pop() {
+        let Some((to, _)) = grid.moved(moving, state) else {
+            continue;
+        };
+        let here = blocks.of_edge(to, state.1);
+        for d in Direction::SEARCH_ORDER {
+            let block = blocks.of_edge(to, d);
+            if block != NO_BLOCK && block == here && !seen[to * 4 + d as usize] {
+                seen[to * 4 + d as usize] = true;
+                queue.push((to, d));
+            }
+        }
+    }
+    (0..n)
+        .filter(|&b| b != start && seen[b * 4..b * 4 + 4].iter().any(|&s| s))
         .map(|b| board.pos_of(b as u32))
-        .filter(|&p| {
-            let c = room.at(p);
-            (c as usize) < live.len() && live[c as usize]
-        })
         .collect()
 }
 
@@ -264,7 +466,12 @@ mod tests {
     /// The reference: a search over every (box cell, worker cell) with one step at a time,
     /// costs (pushes, moves). The fewest-cost of reaching `to`, or of every cell when `to` is
     /// `None` (then the cells the box reached).
-    fn reference(b: &Board, from: Pos, to: Option<Pos>) -> (Option<(u32, u32)>, Vec<Pos>) {
+    fn reference(
+        b: &Board,
+        from: Pos,
+        to: Option<Pos>,
+        moving: Moving,
+    ) -> (Option<(u32, u32)>, Vec<Pos>) {
         let g = Grid::of(b, from);
         let n = g.floor.len();
         let idx = |p: Pos| (p.y * b.width() + p.x) as usize;
@@ -284,21 +491,22 @@ mod tests {
             }
             for d in Direction::SEARCH_ORDER {
                 let Some(nw) = g.next(w, d) else { continue };
-                let next = if nw == bx {
-                    match g.next(bx, d) {
-                        Some(nb) if g.free(nb, bx) => Some(((cost.0 + 1, cost.1 + 1), nb, nw)),
-                        _ => None,
+                let walk = (nw != bx && g.free(nw, bx)).then_some(((cost.0, cost.1 + 1), bx, nw));
+                let moved = match moving {
+                    Moving::Push if nw == bx => g
+                        .next(bx, d)
+                        .filter(|&nb| g.free(nb, bx))
+                        .map(|nb| ((cost.0 + 1, cost.1 + 1), nb, nw)),
+                    Moving::Pull if walk.is_some() && g.next(w, d.opposite()) == Some(bx) => {
+                        Some(((cost.0 + 1, cost.1 + 1), w, nw))
                     }
-                } else if g.free(nw, bx) {
-                    Some(((cost.0, cost.1 + 1), bx, nw))
-                } else {
-                    None
+                    _ => None,
                 };
-                if let Some((c, nb, nw)) = next
-                    && best[nb * n + nw].is_none_or(|old| c < old)
-                {
-                    best[nb * n + nw] = Some(c);
-                    heap.push(Reverse((c, nb, nw)));
+                for (c, nb, nw) in walk.into_iter().chain(moved) {
+                    if best[nb * n + nw].is_none_or(|old| c < old) {
+                        best[nb * n + nw] = Some(c);
+                        heap.push(Reverse((c, nb, nw)));
+                    }
                 }
             }
         }
@@ -348,17 +556,33 @@ mod tests {
             let boxes: Vec<Pos> = b.boxes().collect();
             prop_assume!(!boxes.is_empty());
             let from = boxes[(pick as usize / 13) % boxes.len()];
-            let (_, reached) = reference(&b, from, None);
+            let (_, reached) = reference(&b, from, None, Moving::Push);
             let targets = box_targets(&b, from);
-            for t in &targets {
-                prop_assert!(reached.contains(t), "{} not reached by the reference", t);
-            }
+            // Exactly the reached cells that the solver's room calls live.
+            let room = crate::core::solver::Room::of(&b);
+            let live = room.live_cells();
+            let expected: Vec<Pos> = reached
+                .iter()
+                .filter(|&&p| (room.at(p) as usize) < live.len() && live[room.at(p) as usize])
+                .copied()
+                .collect();
+            prop_assert_eq!(&targets, &expected);
             for t in reached {
-                let (cost, _) = reference(&b, from, Some(t));
+                let (cost, _) = reference(&b, from, Some(t), Moving::Push);
                 let m = box_move(&b, from, t).expect("the reference reached it");
                 let after = play(&b, &m);
                 prop_assert!(after.get(t).is_some_and(|c| cell::is_box(c.byte())));
                 prop_assert_eq!(Some((m.pushes, m.steps.len() as u32)), cost, "{} to {}: {}", from, t, m.lurd());
+            }
+            // Pulls (reverse play) on the same room: every reached cell is lit.
+            let (_, reached) = reference(&b, from, None, Moving::Pull);
+            prop_assert_eq!(&pull_targets(&b, from), &reached);
+            for t in reached {
+                let (cost, _) = reference(&b, from, Some(t), Moving::Pull);
+                let m = box_move_by(&b, from, t, Moving::Pull).expect("the reference reached it");
+                let after = pull(&b, &m);
+                prop_assert!(after.get(t).is_some_and(|c| cell::is_box(c.byte())));
+                prop_assert_eq!(Some((m.pushes, m.steps.len() as u32)), cost, "pull {} to {}: {}", from, t, m.lurd());
             }
         }
     }
@@ -375,6 +599,42 @@ mod tests {
             assert_eq!(moved.pushed(), push, "{}", m.lurd());
         }
         b
+    }
+
+    /// Plays a pull move's steps through the reverse rules; returns the board after.
+    fn pull(b: &Board, m: &BoxMove) -> Board {
+        let mut b = b.clone();
+        for &(d, pull) in &m.steps {
+            let moved = b.pull_step(d, pull).expect("a legal step");
+            assert_eq!(moved.pushed(), pull, "{}", m.lurd());
+        }
+        b
+    }
+
+    #[test]
+    fn a_box_is_pulled_round_to_the_target() {
+        // Worker at 1,1, box at 3,2: to bring it to 2,2 the worker walks to its left side and
+        // backs away left. Next to a wall it cannot go: the worker would have no cell beyond.
+        let b = board(&["#######", "#(----#", "#--x--#", "#----+#", "#######"]);
+        let m = box_move_by(&b, Pos::new(3, 2), Pos::new(2, 2), Moving::Pull).unwrap();
+        assert_eq!((m.pushes, m.steps.len()), (1, 3), "{}", m.lurd());
+        let after = pull(&b, &m);
+        assert!(
+            after
+                .get(Pos::new(2, 2))
+                .is_some_and(|c| cell::is_box(c.byte()))
+        );
+        assert_eq!(
+            box_move_by(&b, Pos::new(3, 2), Pos::new(1, 2), Moving::Pull),
+            Err(NoBoxMove::NoPath(Pos::new(1, 2)))
+        );
+        // A box against a wall cannot be pulled away from it along that wall's normal.
+        let b = board(&["######", "#(-x-#", "######"]);
+        assert_eq!(
+            pull_targets(&b, Pos::new(3, 1)),
+            vec![Pos::new(2, 1)],
+            "only left: pulling right needs a cell beyond"
+        );
     }
 
     #[test]

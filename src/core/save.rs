@@ -24,7 +24,9 @@ use std::path::{Path, PathBuf};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::board::{Board, Pos};
 use super::direction::{Direction, Step};
+use super::history::Game;
 use super::level::{Level, Recording};
 use super::link::{LinkBoard, LinkGame, LinkMove};
 use super::lurd;
@@ -86,6 +88,68 @@ pub struct SavedGame {
     pub steps: String,
     /// How many of the steps are on the board.
     pub applied: usize,
+    /// Reverse play: the cell (x, y) the worker started the reverse game on; absent forward.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_from: Option<(u32, u32)>,
+    /// The level's game in the other direction (forward or reverse), kept to switch back to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parked: Option<SavedMoves>,
+}
+
+/// A game's moves as saves keep them: enough to rebuild it on its level's start.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct SavedMoves {
+    /// As [`SavedGame::steps`].
+    pub steps: String,
+    pub applied: usize,
+    /// As [`SavedGame::reverse_from`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_from: Option<(u32, u32)>,
+}
+
+impl SavedMoves {
+    pub fn of(game: &Game) -> SavedMoves {
+        SavedMoves {
+            steps: encode_steps(game.all_steps()),
+            applied: game.history().len(),
+            reverse_from: game.is_reverse().then(|| {
+                let p = game.start_worker();
+                (p.x, p.y)
+            }),
+        }
+    }
+
+    /// The game on the level whose start is `start`, each step checked; the reason when the
+    /// moves cannot be read or do not replay.
+    pub fn restore(&self, start: &Board) -> Result<Game, String> {
+        let steps = decode_steps(&self.steps).map_err(|e| format!("cannot be read ({e})"))?;
+        let game = match self.reverse_from {
+            None => Game::new(start.clone()),
+            Some((x, y)) => {
+                let g = Game::reverse(start).ok_or("cannot be played in reverse")?;
+                let at = Pos::new(x, y);
+                if g.board().worker_pos() != at && !g.can_place_worker(at) {
+                    return Err(format!(
+                        "start the reverse game on {at}, where no worker may stand"
+                    ));
+                }
+                g.placed(at)
+            }
+        };
+        game.replayed(&steps, self.applied)
+            .map_err(|i| format!("do not replay (step {} fails)", i + 1))
+    }
+}
+
+impl SavedGame {
+    /// The moves of the game on the board.
+    pub fn moves(&self) -> SavedMoves {
+        SavedMoves {
+            steps: self.steps.clone(),
+            applied: self.applied,
+            reverse_from: self.reverse_from,
+        }
+    }
 }
 
 /// The name saved games use for the built-in collection of forty levels.
@@ -223,6 +287,31 @@ pub struct Snapshot {
     pub steps: String,
     /// How many of them are on the board.
     pub applied: usize,
+    /// As [`SavedGame::reverse_from`]: set when the snapshot is of reverse play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_from: Option<(u32, u32)>,
+}
+
+impl Snapshot {
+    /// A snapshot of `game` under `name`.
+    pub fn of(game: &Game, name: String) -> Snapshot {
+        let m = SavedMoves::of(game);
+        Snapshot {
+            name,
+            steps: m.steps,
+            applied: m.applied,
+            reverse_from: m.reverse_from,
+        }
+    }
+
+    /// Its moves, to restore with [`SavedMoves::restore`].
+    pub fn moves(&self) -> SavedMoves {
+        SavedMoves {
+            steps: self.steps.clone(),
+            applied: self.applied,
+            reverse_from: self.reverse_from,
+        }
+    }
 }
 
 impl Default for Progress {
@@ -756,6 +845,7 @@ mod tests {
             name: "before the hard part".into(),
             steps: "rrR".into(),
             applied: 3,
+            reverse_from: None,
         };
         p.keep_snapshot(&level(), s.clone());
         assert_eq!(p.snapshots(&level()), std::slice::from_ref(&s));
@@ -765,6 +855,7 @@ mod tests {
             name: "2".into(),
             steps: "rr".into(),
             applied: 1,
+            reverse_from: Some((1, 1)),
         };
         other.keep_snapshot(&level(), t.clone());
         assert_eq!(p.merge(&other), 1, "the same snapshot is not kept twice");
@@ -894,6 +985,8 @@ mod tests {
             board: fingerprint_key(&level()),
             steps: encode_steps(g.all_steps()),
             applied: g.history().len(),
+            reverse_from: None,
+            parked: None,
         });
         s.settings.instant = true;
         store.write(Store::SESSION, &s).unwrap();
@@ -911,6 +1004,33 @@ mod tests {
         let old = store.read::<Session>(&format!("{}.bak", Store::SESSION));
         assert_eq!(old.value, Session::default());
         let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn reverse_play_and_the_parked_game_round_trip() {
+        let start = level().board().unwrap();
+        let mut rev = Game::reverse(&start).unwrap();
+        let free = (0..start.cells().len() as u32)
+            .map(|i| start.pos_of(i))
+            .find(|&p| p != rev.board().worker_pos() && rev.can_place_worker(p))
+            .unwrap();
+        assert!(rev.place_worker(free));
+        for d in Direction::SEARCH_ORDER {
+            let _ = rev.step(d, true);
+        }
+        let saved = SavedMoves::of(&rev);
+        assert_eq!(saved.reverse_from, Some((free.x, free.y)));
+        let text = ron::to_string(&saved).unwrap();
+        let back: SavedMoves = ron::from_str(&text).unwrap();
+        assert_eq!(back.restore(&start).unwrap(), rev);
+        let fwd = Game::new(start.clone());
+        assert_eq!(SavedMoves::of(&fwd).restore(&start).unwrap(), fwd);
+        // A start cell where no worker may stand is named.
+        let bad = SavedMoves {
+            reverse_from: Some((0, 0)),
+            ..saved
+        };
+        assert!(bad.restore(&start).unwrap_err().contains("(0, 0)"));
     }
 
     #[test]

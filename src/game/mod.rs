@@ -80,7 +80,7 @@ impl Plugin for GamePlugin {
                 mechanics::link::plugin,
                 mechanics::deadlock::plugin,
             ))
-            .add_plugins(screens::snapshots::plugin);
+            .add_plugins((screens::snapshots::plugin, mechanics::reverse::plugin));
     }
 }
 

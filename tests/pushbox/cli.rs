@@ -554,6 +554,8 @@ fn save_writer() {
                 board: String::new(),
                 steps: "r".repeat(k % 500),
                 applied: k % 500,
+                reverse_from: None,
+                parked: None,
             }),
             ..Default::default()
         };

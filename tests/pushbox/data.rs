@@ -330,3 +330,44 @@ fn every_flagged_position_is_proved_unsolvable() {
     );
     assert!(proved * 10 >= flagged * 8, "{proved} of {flagged} proved");
 }
+
+/// Reverse play on Microban I 1–40: each published solution, read backwards as pulls from the
+/// goals, is a legal reverse game that ends solved (boxes on their start cells, the worker able to
+/// walk home), and the forward solution it converts back to is the published one, step for step.
+#[test]
+fn published_solutions_pulled_backwards_solve_reverse_play() {
+    use pushbox::core::Game;
+    let c = load("levels/microban/Microban_155.xsb");
+    let rows = tsv("solutions/microban/microban_I_push-optimal.tsv");
+    let mut checked = 0;
+    for (level, _, pushes, text) in rows.into_iter().filter(|r| r.0 <= 40) {
+        let board = c.levels[level - 1].playable().unwrap();
+        let forward = lurd::check_solution(&board, &text).unwrap();
+        let mut back = Game::reverse(&board)
+            .unwrap()
+            .placed(forward.board().worker_pos());
+        assert_eq!(
+            back.board().worker_pos(),
+            forward.board().worker_pos(),
+            "Microban {level}: the worker starts where the solution ends"
+        );
+        for (k, s) in forward.history().iter().rev().enumerate() {
+            let m = back
+                .play(s.dir.opposite(), true, s.push)
+                .unwrap_or_else(|e| panic!("Microban {level} pull {k}: {e}"));
+            assert_eq!(m.pushed(), s.push, "Microban {level} step {k}");
+        }
+        assert!(
+            back.is_solved(),
+            "Microban {level}: reverse play ends solved"
+        );
+        assert_eq!(back.board().pushes(), pushes);
+        let converted = back
+            .forward_game(&board)
+            .expect("a solved reverse game converts");
+        assert!(converted.is_solved());
+        assert_eq!(converted.lurd(), text, "Microban {level}");
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+}

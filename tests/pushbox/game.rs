@@ -752,3 +752,99 @@ fn a_deadlocking_push_is_flagged_until_undone() {
         })
     );
 }
+
+/// Reverse play: B switches the board to the boxes on the goals; a tap on a box lights the cells
+/// it can be pulled to, a tap on one pulls it there; pulling every box home solves the level, and
+/// the forward solution it stands for joins the records. Each direction keeps its own game.
+#[test]
+fn reverse_play_pulls_the_boxes_home_and_solves_the_level() {
+    use pushbox::game::BoxSelection;
+    use pushbox::game::mechanics::save::Saves;
+    let mut app = app(Some((builtin(), 0))); // "#@ $ .#"
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    assert_eq!(moves(&app), 1);
+    send(&mut app, PlayerCommand::Reverse);
+    settle(&mut app);
+    let game = || |app: &App| app.world().resource::<Session>().game.clone();
+    let g = game()(&app);
+    assert!(g.is_reverse());
+    assert_eq!(g.board().boxes().collect::<Vec<_>>(), [Pos::new(5, 1)]);
+    assert_eq!((worker(&app), moves(&app)), (Pos::new(1, 1), 0));
+    check_mirror(&mut app);
+    // The box on the goal can be pulled left, never into the corner by the wall.
+    send(&mut app, PlayerCommand::Tap(Pos::new(5, 1)));
+    settle(&mut app);
+    let sel = app.world().resource::<BoxSelection>().0.clone().unwrap();
+    assert_eq!(
+        sel.targets,
+        [Pos::new(2, 1), Pos::new(3, 1), Pos::new(4, 1)]
+    );
+    send(&mut app, PlayerCommand::Tap(Pos::new(3, 1)));
+    settle(&mut app);
+    let g = game()(&app);
+    assert_eq!(
+        (g.board().moves(), g.board().pushes()),
+        (5, 2),
+        "{:?}",
+        g.board()
+    );
+    assert_eq!(play_now(&app), Play::Solved);
+    check_mirror(&mut app);
+    let records = app
+        .world()
+        .resource::<Saves>()
+        .progress
+        .records(&builtin().levels[0])
+        .cloned()
+        .expect("the forward solution is a record");
+    let best = records.best_moves.unwrap();
+    assert_eq!((best.moves, best.pushes), (3, 2));
+    assert_eq!(best.lurd.as_deref(), Some("rRR"));
+    // Undo leaves the solved state; B goes back to the forward game as it was, and again to
+    // reverse play as it was.
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    assert_eq!(play_now(&app), Play::Active);
+    send(&mut app, PlayerCommand::Reverse);
+    settle(&mut app);
+    assert!(!game()(&app).is_reverse());
+    assert_eq!(moves(&app), 1, "the forward game kept its move");
+    check_mirror(&mut app);
+    send(&mut app, PlayerCommand::Reverse);
+    settle(&mut app);
+    assert!(game()(&app).is_reverse());
+    assert_eq!(
+        game()(&app).redo_list().len(),
+        5,
+        "the reverse game kept its redo"
+    );
+}
+
+/// Before the first pull the worker may start on any free cell, even one it cannot walk to.
+#[test]
+fn reverse_play_starts_the_worker_where_the_player_taps() {
+    let c = pushbox::core::formats::xsb::read("r.xsb", "#######\n#@ $. #\n#######\n").unwrap();
+    let mut app = app(Some((c, 0)));
+    send(&mut app, PlayerCommand::Reverse);
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(1, 1));
+    send(&mut app, PlayerCommand::Tap(Pos::new(5, 1)));
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(5, 1), "placed beyond the box");
+    check_mirror(&mut app);
+    send(&mut app, PlayerCommand::Tap(Pos::new(2, 1)));
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(2, 1), "and back");
+    // After a pull the worker walks only where it can.
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    send(&mut app, PlayerCommand::Step(Direction::Left));
+    settle(&mut app);
+    let g = app.world().resource::<Session>().game.clone();
+    assert_eq!(g.board().pushes(), 1, "{:?}", g.board());
+    send(&mut app, PlayerCommand::Tap(Pos::new(5, 1)));
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(2, 1), "no jump after a pull");
+    assert_eq!(moves(&app), 2);
+}

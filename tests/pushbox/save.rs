@@ -138,6 +138,8 @@ fn a_save_naming_a_missing_collection_starts_the_builtin_levels() {
             board: "0123456789abcdef".into(),
             steps: "rr".into(),
             applied: 2,
+            reverse_from: None,
+            parked: None,
         }),
         ..Default::default()
     };
@@ -167,6 +169,8 @@ fn saved_moves_that_do_not_replay_start_the_level_afresh() {
             board: save::fingerprint_key(level),
             steps: "rUUU".into(),
             applied: 4,
+            reverse_from: None,
+            parked: None,
         }),
         ..Default::default()
     };
@@ -565,4 +569,48 @@ fn a_kept_position_comes_back_and_survives_a_restart() {
         "{:?}",
         notices(&next)
     );
+}
+
+/// Reverse play is saved like forward play: the next app starts in reverse play where it was
+/// (the worker's chosen start, the pulls, the redo list), and the forward game parked beside it
+/// comes back with B.
+#[test]
+fn reverse_play_and_the_parked_forward_game_survive_a_restart() {
+    let d = crate::temp_dir("reverse");
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Step(Direction::Right));
+    settle(&mut app);
+    let forward = game(&app);
+    send(&mut app, PlayerCommand::Reverse);
+    settle(&mut app);
+    for dir in [
+        Direction::Right,
+        Direction::Right,
+        Direction::Right,
+        Direction::Left,
+    ] {
+        send(&mut app, PlayerCommand::Step(dir));
+        settle(&mut app);
+    }
+    send(&mut app, PlayerCommand::Undo);
+    settle(&mut app);
+    let reverse = game(&app);
+    assert!(reverse.is_reverse() && !reverse.redo_list().is_empty());
+    exit(&mut app);
+    drop(app);
+    let s = Store::new(&d).read::<save::Session>(Store::SESSION).value;
+    let cur = s.current.expect("saved");
+    assert!(
+        cur.reverse_from.is_some() && cur.parked.is_some(),
+        "{cur:?}"
+    );
+
+    let mut again = app_with_data(&d);
+    assert!(notices(&again).is_empty(), "{:?}", notices(&again));
+    assert_eq!(game(&again), reverse);
+    check_mirror(&mut again);
+    send(&mut again, PlayerCommand::Reverse);
+    settle(&mut again);
+    assert_eq!(game(&again), forward);
+    check_mirror(&mut again);
 }

@@ -1233,63 +1233,147 @@ fn chinese_names_show_their_characters() {
     }
 }
 
-/// Box to target in the real window (issue 17): a click on a box lights the cells it can be
-/// pushed to (green squares where the rules say, none where they do not), a click on a lit cell
-/// walks and pushes it there, and one undo takes the whole move back.
+/// Box to target in the real window (issue 17), at 1280x720 by mouse and at 1080x2340 by
+/// finger: a tap on a box lights the cells it can be pushed to (green squares where the rules
+/// say, none where they do not), a tap on a lit cell walks and pushes it there, and one undo takes
+/// the whole move back; a push into a corner draws the deadlock warning; B turns to reverse play,
+/// where the boxes stand on the goals and a tapped box lights the cells the core can pull it to.
 #[test]
 fn a_clicked_box_goes_to_a_clicked_lit_cell() {
-    let d = temp_dir("window-box-move");
+    for (screen, size, tap) in [
+        ("-screen 0 1280x720x24", "1280x720", "tap"),
+        ("-screen 0 2340x2340x24", "1080x2340", "touch"),
+    ] {
+        box_moves_in_a_window(screen, size, tap);
+    }
+}
+
+fn box_moves_in_a_window(screen: &str, size: &str, tap: &str) {
+    let d = temp_dir(&format!("window-box-move-{size}"));
     let shot = |n: &str| d.join(format!("{n}.png"));
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/pushbox.bxb");
-    let script = format!(
-        "tap 2,1; frames 2; screenshot {}; tap 4,1; wait; frames 2; screenshot {}; key Z; wait; frames 2",
-        shot("selected").display(),
-        shot("moved").display()
-    );
-    if !play(&[
-        "--data-dir",
-        d.join("data").to_str().unwrap(),
-        "--level",
-        &format!("{}:5", level.display()),
-        "--input",
-        &script,
-        "--screenshot",
-        shot("undone").to_str().unwrap(),
-    ]) {
+    let start = pushbox::core::files::load(&level)
+        .unwrap()
+        .collection
+        .levels[4]
+        .playable()
+        .unwrap();
+    let reverse = pushbox::core::Game::reverse(&start).unwrap();
+    let pulled = reverse.board().boxes().next().unwrap();
+    let script = [
+        format!(
+            "{tap} 2,1; frames 2; screenshot {}",
+            shot("selected").display()
+        ),
+        format!(
+            "{tap} 4,1; wait; frames 2; screenshot {}",
+            shot("moved").display()
+        ),
+        format!(
+            "key Z; wait; frames 2; screenshot {}",
+            shot("undone").display()
+        ),
+        format!(
+            "lurd RRRRR; frames 2; screenshot {}",
+            shot("cornered").display()
+        ),
+        "key Z; wait; key B; wait; frames 2".to_string(),
+        format!("{tap} {},{}; frames 2", pulled.x, pulled.y),
+    ]
+    .join("; ");
+    if !play_sized(
+        screen,
+        &[
+            "--data-dir",
+            d.join("data").to_str().unwrap(),
+            "--size",
+            size,
+            "--level",
+            &format!("{}:5", level.display()),
+            "--input",
+            &script,
+            "--screenshot",
+            shot("reverse").to_str().unwrap(),
+        ],
+    ) {
         return;
     }
     let green = |p: [u8; 3]| p[1] as i32 > p[0] as i32 + 30 && p[1] as i32 > p[2] as i32 + 20;
     let selected = Shot::load(&shot("selected"));
     let (_, wx, wy, sx, sy) = selected.layout[0].clone();
     assert_eq!((wx, wy), (1, 1), "the worker");
-    let centre = |x: u32, y: u32| {
+    let centre = |shot: &Shot, x: u32, y: u32| {
+        let (_, wx, wy, sx, sy) = shot.layout[0].clone();
         (
-            sx + (x as f32 - 1.0) * selected.cell,
-            sy + (y as f32 - 1.0) * selected.cell,
+            sx + (x as f32 - wx as f32) * shot.cell,
+            sy + (y as f32 - wy as f32) * shot.cell,
         )
     };
+    let _ = (sx, sy);
     // Level 5, "Hallway": the box at 2,1 can go right along the top row (3,1 to 5,1), not to the
     // dead corner at 6,1 and not down past the wall.
     for x in 3..=5 {
-        let (px, py) = centre(x, 1);
-        assert!(
-            green(selected.pixel(px, py)),
-            "{x},1 lit: {:?}",
-            selected.pixel(px, py)
-        );
+        let (px, py) = centre(&selected, x, 1);
+        let p = selected.pixel(px, py);
+        assert!(green(p), "{size}: {x},1 lit: {p:?}");
     }
     for (x, y) in [(6, 1), (2, 2), (4, 3)] {
-        let (px, py) = centre(x, y);
-        assert!(!green(selected.pixel(px, py)), "{x},{y} not lit");
+        let (px, py) = centre(&selected, x, y);
+        assert!(!green(selected.pixel(px, py)), "{size}: {x},{y} not lit");
     }
     let moved = Shot::load(&shot("moved"));
     assert!(
         moved.cells("box").contains(&Pos::new(4, 1)),
-        "{:?}",
+        "{size}: {:?}",
         moved.layout
     );
     assert_eq!(moved.cells("worker"), [Pos::new(3, 1)]);
+    let mut core = pushbox::core::Game::new(start.clone());
+    let m = pushbox::core::push_path::box_move(&start, Pos::new(2, 1), Pos::new(4, 1)).unwrap();
+    for &(dir, _) in &m.steps {
+        core.step(dir, false).unwrap();
+    }
+    assert_eq!(
+        moved.moves,
+        core.board().moves(),
+        "{size}: the core's count"
+    );
     let undone = Shot::load(&shot("undone"));
     assert_eq!(undone.moves, 0);
     assert!(undone.cells("box").contains(&Pos::new(2, 1)));
+    // Into the corner: the warning's dark red panel is drawn, and only then.
+    let warning = |shot: &Shot| {
+        let want = srgb(palette::WARNING);
+        (shot.rgba.chunks(4))
+            .filter(|p| {
+                p.iter()
+                    .zip(want)
+                    .all(|(&a, b)| (a as i32 - b as i32).abs() < 12)
+            })
+            .count()
+    };
+    let cornered = Shot::load(&shot("cornered"));
+    assert!(cornered.cells("box").contains(&Pos::new(6, 1)));
+    assert!(warning(&cornered) > 2_000, "{size}: {}", warning(&cornered));
+    assert!(warning(&moved) < 200, "{size}: {}", warning(&moved));
+    // Reverse play: boxes where the core's reverse start has them, the pull targets lit.
+    let rev = Shot::load(&shot("reverse"));
+    assert_eq!(
+        rev.cells("box"),
+        reverse.board().boxes().collect::<Vec<_>>(),
+        "{size}"
+    );
+    let texts = std::fs::read_to_string(shot("reverse").with_extension("png.texts")).unwrap();
+    assert!(texts.contains("Reverse"), "{size}: {texts}");
+    let targets = pushbox::core::push_path::pull_targets(reverse.board(), pulled);
+    assert!(!targets.is_empty());
+    // (The worker's sprite covers the mark of its own cell; a goal's ring its middle.)
+    for t in targets
+        .into_iter()
+        .filter(|t| !rev.cells("worker").contains(t))
+    {
+        let (px, py) = centre(&rev, t.x, t.y);
+        let (px, py) = (px - 0.21 * rev.cell, py - 0.21 * rev.cell);
+        assert!(green(rev.pixel(px, py)), "{size}: pull target {t} lit");
+    }
 }

@@ -186,6 +186,13 @@ fn apply_steps(
             HistoryOp::Undo => session.game.undo_group(),
             HistoryOp::Redo => session.game.redo_group(),
             HistoryOp::Restart => session.game.restart(),
+            HistoryOp::Place(p) => {
+                if session.game.place_worker(p) {
+                    session.revision += 1;
+                    mirror.place(session);
+                }
+                return;
+            }
         };
         let undo = op != HistoryOp::Redo;
         session.revision += 1;
@@ -201,11 +208,11 @@ fn apply_steps(
         return;
     }
     while queue.cooldown < 0.0 || (settings.instant && !queue.steps.is_empty()) {
-        let Some(dir) = queue.steps.pop_front() else {
+        let Some((dir, moves_box)) = queue.steps.pop_front() else {
             break;
         };
         let group_start = std::mem::replace(&mut queue.group_start, false);
-        match session.game.step(dir, group_start) {
+        match session.game.play(dir, group_start, moves_box) {
             Ok(m) => {
                 session.revision += 1;
                 mirror.show(session, m, false);
@@ -264,8 +271,12 @@ impl BoardMirror<'_, '_> {
             w.facing = m.dir;
             w.pushing = m.box_to.is_some() && !undo;
         }
-        if let Some(box_to) = m.box_to {
-            let (from, to) = if undo { (box_to, m.to) } else { (m.to, box_to) };
+        if let (Some(box_from), Some(box_to)) = (m.box_from, m.box_to) {
+            let (from, to) = if undo {
+                (box_to, box_from)
+            } else {
+                (box_from, box_to)
+            };
             let fi = board.index_of(from).expect("on the map");
             let ti = board.index_of(to).expect("on the map");
             if let Some(e) = session.box_at.remove(&fi) {
@@ -276,6 +287,13 @@ impl BoardMirror<'_, '_> {
             }
         }
         self.applied.write(StepApplied { moved: m, undo });
+    }
+
+    /// The worker put on a new cell (reverse play's start): it appears there.
+    pub fn place(&mut self, session: &Session) {
+        if let Ok(mut g) = self.grid.get_mut(session.worker) {
+            g.0 = session.game.board().worker_pos();
+        }
     }
 
     /// A step into a wall: the worker turns to face it.

@@ -12,7 +12,7 @@ use crate::game::vocab::*;
 use bevy::prelude::*;
 
 use crate::core::formats::{Format, xsb};
-use crate::core::level::{Collection, Recording};
+use crate::core::level::Collection;
 use crate::core::{files, save};
 use crate::game::mechanics::levels::{LevelAssets, LevelFile};
 use crate::game::mechanics::save::Saves;
@@ -440,7 +440,9 @@ fn keep_solution_in_user_level(
     let Some(i) = list.position(&current.source) else {
         return;
     };
-    let r = Recording::of(&session.game);
+    let Some(r) = current.solution_of(&session.game) else {
+        return;
+    };
     let index = current.index;
     let entry = &mut list.list[i];
     let Some(level) = entry.collection.levels.get_mut(index) else {

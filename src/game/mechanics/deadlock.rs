@@ -2,7 +2,7 @@
 //! freeze, bipartite; each can be switched off in the settings) look at the position on the
 //! board. A deadlocked position sets [`DeadlockWarning`]: the HUD says "undo" and the view marks
 //! the boxes involved. The warning follows the board, so the undo that leaves the position
-//! clears it, and a redo back into it raises it again.
+//! clears it, and a redo back into it raises it again. Reverse play is not judged.
 
 use bevy::prelude::*;
 
@@ -33,7 +33,8 @@ fn check_position(
     mut warning: ResMut<DeadlockWarning>,
     mut level: Local<LevelDetector>,
 ) {
-    let Some(session) = session else {
+    // The detectors judge pushes; reverse play (pulls) has no warnings.
+    let Some(session) = session.filter(|s| !s.game.is_reverse()) else {
         warning.set_if_neq(DeadlockWarning(None));
         return;
     };

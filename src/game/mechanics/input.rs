@@ -32,6 +32,7 @@ pub enum Action {
     Menu,
     Back,
     Snapshots,
+    Reverse,
 }
 
 impl Action {
@@ -59,10 +60,11 @@ impl Action {
             Action::Menu => ScreenCommand::Menu.into(),
             Action::Back => ScreenCommand::Back.into(),
             Action::Snapshots => ScreenCommand::Snapshots.into(),
+            Action::Reverse => PlayerCommand::Reverse.into(),
         }
     }
 
-    const ALL: [Action; 22] = [
+    const ALL: [Action; 23] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -85,13 +87,15 @@ impl Action {
         Action::Menu,
         Action::Back,
         Action::Snapshots,
+        Action::Reverse,
     ];
 }
 
 /// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab the level browser,
 /// Escape back one screen, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
-/// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen; and the
+/// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen, F5 snapshots,
+/// B reverse play on and off; and the
 /// gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for levels, Start for
 /// the picker, North (Y) settings, Mode the title screen. (On screens with buttons, the arrows, the
 /// d-pad, Enter, Space and South move between and press the buttons: `focus.rs`.)
@@ -136,6 +140,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Settings, KeyO)
         .insert(Action::Menu, Home)
         .insert(Action::Snapshots, F5)
+        .insert(Action::Reverse, KeyB)
         .insert(Action::VolumeDown, Minus)
         .insert(Action::VolumeUp, Equal)
         .insert(

@@ -12,6 +12,7 @@ pub mod input;
 pub mod levels;
 pub mod link;
 pub mod plan;
+pub mod reverse;
 pub mod save;
 pub mod sound;
 pub mod touch;

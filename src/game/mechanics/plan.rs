@@ -9,7 +9,7 @@
 use crate::game::vocab::*;
 use bevy::prelude::*;
 
-use crate::core::push_path::{box_move, box_targets};
+use crate::core::push_path::{Moving, box_move_by, box_targets, pull_targets};
 use crate::core::{Pos, cell};
 
 pub(crate) fn plugin(app: &mut App) {
@@ -93,7 +93,7 @@ fn route_commands(
             continue;
         };
         match *cmd {
-            PlayerCommand::Step(d) => queue.replace([d]),
+            PlayerCommand::Step(d) => queue.replace_moves([(d, true)]),
             PlayerCommand::WalkTo(p) => walk_to(s, &mut queue, &mut unreachable, p),
             PlayerCommand::Tap(p) => {
                 selection.0 = tap(s, &mut queue, &mut unreachable, selected, p);
@@ -115,21 +115,27 @@ fn tap(
 ) -> Option<SelectedBox> {
     let board = s.game.board();
     let on_box = board.get(p).is_some_and(|c| cell::is_box(c.byte()));
+    let moving = if s.game.is_reverse() {
+        Moving::Pull
+    } else {
+        Moving::Push
+    };
     if let Some(sel) = selected {
         if sel.targets.contains(&p)
-            && let Ok(m) = box_move(board, sel.at, p)
+            && let Ok(m) = box_move_by(board, sel.at, p, moving)
         {
-            queue.replace(m.steps.iter().map(|&(d, _)| d));
+            queue.replace_moves(m.steps.iter().copied());
         }
         if !on_box || sel.at == p {
             return None;
         }
     }
     if on_box {
-        return Some(SelectedBox {
-            at: p,
-            targets: box_targets(board, p),
-        });
+        let targets = match moving {
+            Moving::Push => box_targets(board, p),
+            Moving::Pull => pull_targets(board, p),
+        };
+        return Some(SelectedBox { at: p, targets });
     }
     walk_to(s, queue, unreachable, p);
     None
@@ -159,6 +165,11 @@ fn walk_to(
     // The queue holds steps not yet on the board; a new walk starts from where the worker is now.
     match s.finder.find_path(s.game.board_for_search(), p) {
         Some(walk) => queue.replace(walk.iter().copied()),
+        // Reverse play before the first pull: the worker may start anywhere free.
+        None if s.game.can_place_worker(p) => {
+            queue.replace([]);
+            queue.history_op = Some(HistoryOp::Place(p));
+        }
         // Only the mark: a walk in progress goes on.
         None => {
             unreachable.write(Unreachable(p));

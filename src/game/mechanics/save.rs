@@ -163,8 +163,15 @@ fn restore_level(
             c
         }
     };
-    if let Some(game) = saved_game_of(&chosen, &saved, &mut notices) {
+    if let Some(game) = saved_game_of(&chosen, &saved.moves(), &saved, &mut notices) {
         commands.insert_resource(PendingGame(Some(game)));
+    }
+    if let Some(parked) = saved.parked.as_ref() {
+        let mut keep = ParkedGame::default();
+        if let Some(game) = saved_game_of(&chosen, parked, &saved, &mut notices) {
+            keep.park(&chosen, game);
+        }
+        commands.insert_resource(keep);
     }
 }
 
@@ -230,29 +237,28 @@ fn saved_level(collection: Collection, saved: &SavedGame, notices: &mut Notices)
 }
 
 /// The saved moves replayed on the chosen level, when it is the saved board.
-fn saved_game_of(chosen: &CurrentLevel, saved: &SavedGame, notices: &mut Notices) -> Option<Game> {
+fn saved_game_of(
+    chosen: &CurrentLevel,
+    moves: &save::SavedMoves,
+    saved: &SavedGame,
+    notices: &mut Notices,
+) -> Option<Game> {
     let level = chosen.level();
     if save::fingerprint_key(level) != saved.board {
         return None;
     }
     let start = level.playable().ok()?;
-    let steps = match save::decode_steps(&saved.steps) {
-        Ok(s) => s,
-        Err(e) => {
-            notices.say(format!(
-                "the saved moves of {} cannot be read ({e}); the level starts afresh",
-                level.label(chosen.index)
-            ));
-            return None;
-        }
-    };
-    match Game::from_steps(start, &steps, saved.applied) {
+    match moves.restore(&start) {
         Ok(game) => Some(game),
-        Err(i) => {
+        Err(e) => {
+            let which = if moves.reverse_from.is_some() {
+                "saved reverse play"
+            } else {
+                "saved moves"
+            };
             notices.say(format!(
-                "the saved moves of {} do not replay (step {} fails); the level starts afresh",
-                level.label(chosen.index),
-                i + 1
+                "the {which} of {} {e}; the level starts afresh",
+                level.label(chosen.index)
             ));
             None
         }
@@ -309,14 +315,22 @@ fn check_records(
 }
 
 /// The game to save: the player's own, also while a replay borrows the board.
-fn saved_game(current: &CurrentLevel, session: &Session, replay: Option<&Replay>) -> SavedGame {
+fn saved_game(
+    current: &CurrentLevel,
+    session: &Session,
+    replay: Option<&Replay>,
+    parked: Option<&ParkedGame>,
+) -> SavedGame {
     let game = replay.map_or(&session.game, |r| &r.stashed);
+    let moves = save::SavedMoves::of(game);
     SavedGame {
         collection: current.source.clone(),
         index: current.index,
         board: save::fingerprint_key(current.level()),
-        steps: save::encode_steps(game.all_steps()),
-        applied: game.history().len(),
+        steps: moves.steps,
+        applied: moves.applied,
+        reverse_from: moves.reverse_from,
+        parked: parked.and_then(|p| p.of(current)).map(save::SavedMoves::of),
     }
 }
 
@@ -353,12 +367,13 @@ fn write_session(
     current: Option<&CurrentLevel>,
     session: Option<&Session>,
     replay: Option<&Replay>,
+    parked: Option<&ParkedGame>,
 ) {
     let Some(store) = saves.store.clone() else {
         return;
     };
     let game = match (current, session) {
-        (Some(c), Some(s)) => Some(saved_game(c, s, replay)),
+        (Some(c), Some(s)) => Some(saved_game(c, s, replay, parked)),
         _ => None,
     };
     let data = save::Session {
@@ -388,6 +403,7 @@ fn autosave(
     session: Option<Res<Session>>,
     queue: Option<Res<StepQueue>>,
     replay: Option<Res<Replay>>,
+    parked: Option<Res<ParkedGame>>,
 ) {
     if saves.store.is_none() || replay.is_some() {
         return;
@@ -410,6 +426,7 @@ fn autosave(
         Some(&current),
         Some(&session),
         None,
+        parked.as_deref(),
     );
     saves.written = Some(now);
     saves.settings_written = Some(settings_now);
@@ -452,6 +469,7 @@ fn save_on_leave(
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     replay: Option<Res<Replay>>,
+    parked: Option<Res<ParkedGame>>,
 ) {
     if leaving.now() {
         write_session(
@@ -461,6 +479,7 @@ fn save_on_leave(
             current.as_deref(),
             session.as_deref(),
             replay.as_deref(),
+            parked.as_deref(),
         );
     }
 }
@@ -480,7 +499,15 @@ fn keep_solution(
     let (Some(current), Some(session)) = (current, session) else {
         return;
     };
-    let r = Recording::of(&session.game);
+    let Some(r) = current.solution_of(&session.game) else {
+        return;
+    };
+    if session.game.is_reverse() {
+        notices.say(format!(
+            "solved in reverse: the forward solution ({} moves, {} pushes) is offered to the records",
+            r.moves, r.pushes
+        ));
+    }
     offer(&mut saves, &mut notices, current.level(), &r);
 }
 

@@ -393,6 +393,10 @@ fn shade_dead_squares(
     let (true, Some(session), Ok(root)) = (want, session, roots.single()) else {
         return;
     };
+    // Dead squares are a forward idea: pulled boxes die in other places.
+    if session.game.is_reverse() {
+        return;
+    }
     let board = session.game.board();
     CellMarks {
         cells: &crate::core::deadlock::Detector::new(board).dead_squares(board),

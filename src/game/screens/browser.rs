@@ -280,6 +280,7 @@ fn spawn_action_row(
         if let Some(n) = next_unsolved {
             button(row, "Next unsolved", PlayerCommand::Choose(n).into());
         }
+        button(row, "Reverse play on/off", PlayerCommand::Reverse.into());
         for (label, cmd) in [
             ("Design", ScreenCommand::Design),
             ("Snapshots", ScreenCommand::Snapshots),

@@ -241,6 +241,7 @@ fn button_colors(
 fn update_texts(
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
+    saves: Option<Res<crate::game::mechanics::save::Saves>>,
     problem: Res<LevelProblem>,
     mut name: Query<&mut Text, (With<LevelName>, Without<Counters>)>,
     mut counters: Query<&mut Text, (With<Counters>, Without<LevelName>)>,
@@ -270,15 +271,47 @@ fn update_texts(
         }
     }
     if let (Some(sess), Ok(mut t)) = (session, counters.single_mut()) {
-        let b = sess.game.board();
-        let s = format!("Moves {}   Pushes {}", b.moves(), b.pushes());
+        let records = current
+            .as_ref()
+            .zip(saves.as_ref())
+            .and_then(|(c, s)| s.progress.records(c.level()));
+        let s = counters_text(&sess.game, records);
         if t.0 != s {
             t.0 = s;
         }
     }
 }
 
+/// Moves and pushes; forward, the level's best (fewest moves, fewest pushes) and how far the
+/// game is from them; in reverse, that it is reverse play and its pulls.
+fn counters_text(game: &crate::core::Game, records: Option<&crate::core::save::Records>) -> String {
+    let b = game.board();
+    if game.is_reverse() {
+        return format!("Reverse   Moves {}   Pulls {}", b.moves(), b.pushes());
+    }
+    let mut s = format!("Moves {}   Pushes {}", b.moves(), b.pushes());
+    let best = records.and_then(|r| Some((r.best_moves.as_ref()?, r.best_pushes.as_ref()?)));
+    if let Some((m, p)) = best {
+        let diff = |now: u32, best: u32| match now.cmp(&best) {
+            std::cmp::Ordering::Less => format!("-{}", best - now),
+            std::cmp::Ordering::Equal => "=".to_string(),
+            std::cmp::Ordering::Greater => format!("+{}", now - best),
+        };
+        s += &format!(
+            "\nBest {}/{}   ({} / {})",
+            m.moves,
+            p.pushes,
+            diff(b.moves(), m.moves),
+            diff(b.pushes(), p.pushes)
+        );
+    }
+    s
+}
+
 const FIRST_HINT: &str = "Tap or click a cell to walk there; arrows step; Z undoes";
+
+const REVERSE_HINT: &str = "Reverse play: pull every box back to a marked cell. Before the first \
+    pull, tap any free cell to start there. B plays forward again.";
 
 /// The hint line shows a built-in level's note (the tutorial's lessons) while it is played, from
 /// the game's own collections or from the same file opened with `--level` (found by its board),
@@ -287,13 +320,18 @@ const FIRST_HINT: &str = "Tap or click a cell to walk there; arrows step; Z undo
 fn show_hint(
     hint: Res<FirstPlayHint>,
     current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
     list: Res<crate::game::mechanics::collections::Collections>,
     warning: Res<DeadlockWarning>,
     mut line: Query<&mut Visibility, With<HintLine>>,
     mut texts: Query<&mut Text, With<HintText>>,
     mut panels: Query<&mut BackgroundColor, With<HintPanel>>,
 ) {
-    let changed = hint.is_changed() || list.is_changed() || warning.is_changed();
+    let reverse = session.as_ref().is_some_and(|s| s.game.is_reverse());
+    let changed = hint.is_changed()
+        || list.is_changed()
+        || warning.is_changed()
+        || session.as_ref().is_some_and(|s| s.is_changed());
     if !changed && !current.as_ref().is_some_and(|c| c.is_changed()) {
         return;
     }
@@ -303,6 +341,7 @@ fn show_hint(
             "Deadlock ({}): this position can no longer be solved. Undo (Z).",
             d.kind().replace('-', " ")
         )),
+        None if reverse => Some(REVERSE_HINT.to_string()),
         None => current
             .as_ref()
             .and_then(|c| builtin_note(c, &list))
@@ -398,11 +437,18 @@ fn show_notices(
 
 fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
     let (m, p) = session
+        .as_ref()
         .map(|s| (s.game.board().moves(), s.game.board().pushes()))
         .unwrap_or_default();
+    let reverse = session.is_some_and(|s| s.game.is_reverse());
     spawn_overlay(&mut commands, Play::Solved, SolvedOverlay, |panel| {
-        panel.spawn(text("Solved!", 44.0));
-        panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
+        if reverse {
+            panel.spawn(text("Solved in reverse!", 44.0));
+            panel.spawn(text(format!("{m} moves, {p} pulls"), 24.0));
+        } else {
+            panel.spawn(text("Solved!", 44.0));
+            panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
+        }
         panel
             .spawn(Node {
                 column_gap: px(10),

@@ -114,8 +114,9 @@ fn commands_to_replays(
             continue;
         };
         if *play.get() == Play::Solved {
+            let solution = current.solution_of(&session.game);
             out.write(StartReplay {
-                lurd: session.game.lurd(),
+                lurd: solution.and_then(|r| r.lurd).unwrap_or_default(),
                 source: "your solution".into(),
                 external: false,
             });

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::core::Game;
-use crate::core::save::{self, Snapshot};
+use crate::core::save::Snapshot;
 use crate::game::mechanics::board::respawn;
 use crate::game::mechanics::save::{Saves, keep_snapshot};
 use crate::game::vocab::ui::*;
@@ -47,6 +47,7 @@ fn snapshot_commands(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     roots: Query<Entity, With<BoardRoot>>,
+    mut parked: ResMut<ParkedGame>,
 ) {
     let (Some(current), Some(session)) = (current, session) else {
         return;
@@ -63,16 +64,22 @@ fn snapshot_commands(
                 let level = current.level();
                 let b = session.game.board();
                 let n = saves.progress.snapshots(level).len() + 1;
-                let snapshot = Snapshot {
-                    name: format!("{n}: {} moves, {} pushes", b.moves(), b.pushes()),
-                    steps: save::encode_steps(session.game.all_steps()),
-                    applied: session.game.history().len(),
+                let name = if session.game.is_reverse() {
+                    format!("{n}: reverse, {} moves, {} pulls", b.moves(), b.pushes())
+                } else {
+                    format!("{n}: {} moves, {} pushes", b.moves(), b.pushes())
                 };
+                let snapshot = Snapshot::of(&session.game, name);
                 keep_snapshot(&mut saves, &mut notices, level, snapshot);
             }
             (ScreenCommand::RestoreSnapshot(i), Play::Snapshots) => {
                 match restored(&current, saves.progress.snapshots(current.level()).get(i)) {
                     Ok(game) => {
+                        // A snapshot of the other direction keeps the game on the board to
+                        // switch back to.
+                        if game.is_reverse() != session.game.is_reverse() {
+                            parked.park(&current, session.game.clone());
+                        }
                         let solved = game.is_solved();
                         respawn(&mut commands, &roots, &current, game);
                         next_play.set(if solved { Play::Solved } else { Play::Active });
@@ -89,9 +96,9 @@ fn snapshot_commands(
 fn restored(current: &CurrentLevel, s: Option<&Snapshot>) -> Result<Game, String> {
     let s = s.ok_or("there is no such snapshot")?;
     let start = current.level().playable().map_err(|e| e.to_string())?;
-    let steps = save::decode_steps(&s.steps)?;
-    Game::from_steps(start, &steps, s.applied)
-        .map_err(|i| format!("its moves do not replay (step {} fails)", i + 1))
+    s.moves()
+        .restore(&start)
+        .map_err(|e| format!("its moves {e}"))
 }
 
 fn spawn_panel(mut commands: Commands, current: Option<Res<CurrentLevel>>, saves: Res<Saves>) {

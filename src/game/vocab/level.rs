@@ -22,6 +22,13 @@ impl CurrentLevel {
     pub fn level(&self) -> &crate::core::level::Level {
         &self.collection.levels[self.index]
     }
+
+    /// A solved game of this level as the records keep it (forward moves, also when it was
+    /// played in reverse); `None` while it is not solved.
+    pub fn solution_of(&self, game: &Game) -> Option<Recording> {
+        let start = self.level().playable().ok()?;
+        Recording::solution(game, &start)
+    }
 }
 
 /// The level being played: the core game (byte map, counters, undo/redo) and the entities that
@@ -60,18 +67,58 @@ impl Session {
 #[derive(Resource, Default)]
 pub struct PendingGame(pub Option<Game>);
 
+/// The current level's game in the other direction (the forward game while reverse play is on
+/// the board, or the other way round), kept so that switching back finds it as it was.
+#[derive(Resource, Default)]
+pub struct ParkedGame {
+    /// The level it belongs to: collection source, level number and board fingerprint.
+    level: Option<(String, usize, String)>,
+    game: Option<Game>,
+}
+
+impl ParkedGame {
+    fn key(current: &CurrentLevel) -> (String, usize, String) {
+        let fp = crate::core::save::fingerprint_key(current.level());
+        (current.source.clone(), current.index, fp)
+    }
+
+    /// The parked game, when it is of the current level.
+    pub fn of(&self, current: &CurrentLevel) -> Option<&Game> {
+        self.game
+            .as_ref()
+            .filter(|_| self.level.as_ref() == Some(&Self::key(current)))
+    }
+
+    /// Takes the parked game out, when it is of the current level.
+    pub fn take_for(&mut self, current: &CurrentLevel) -> Option<Game> {
+        let mine = self.level.as_ref() == Some(&Self::key(current));
+        self.level = None;
+        self.game.take().filter(|_| mine)
+    }
+
+    /// Parks `game` of the current level (replacing whatever was parked).
+    pub fn park(&mut self, current: &CurrentLevel, game: Game) {
+        self.level = Some(Self::key(current));
+        self.game = Some(game);
+    }
+}
+
 /// An undo-history operation waiting for the rules system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HistoryOp {
     Undo,
     Redo,
     Restart,
+    /// Reverse play, before the first pull: the worker starts on this free cell instead.
+    Place(Pos),
 }
 
 /// Steps waiting to be played, one per animation tick.
 #[derive(Resource, Default, Debug)]
 pub struct StepQueue {
-    pub steps: VecDeque<Direction>,
+    /// (direction, whether the step moves a box): a push forward, a pull in reverse play. A walk
+    /// step never does (in reverse play a walk passing a box leaves it).
+    pub steps: VecDeque<(Direction, bool)>,
     /// The next step begins a new gesture (one undo group).
     pub group_start: bool,
     pub history_op: Option<HistoryOp>,
@@ -84,7 +131,13 @@ impl StepQueue {
         self.steps.is_empty() && self.history_op.is_none()
     }
 
+    /// A new walk: its steps replace the queue.
     pub fn replace(&mut self, steps: impl IntoIterator<Item = Direction>) {
+        self.replace_moves(steps.into_iter().map(|d| (d, false)));
+    }
+
+    /// A new gesture of steps that may move boxes: they replace the queue.
+    pub fn replace_moves(&mut self, steps: impl IntoIterator<Item = (Direction, bool)>) {
         self.steps.clear();
         self.steps.extend(steps);
         self.group_start = true;

@@ -25,6 +25,8 @@ pub enum PlayerCommand {
     /// Play level N (0-based): of the collection the level browser shows while it is open, else
     /// of the collection being played.
     Choose(usize),
+    /// Switch between forward and reverse play of the level (each keeps its own game).
+    Reverse,
 }
 
 /// What the player asks of the screens and the app: opening and closing screens, the browser's

@@ -1,0 +1,68 @@
+//! Reverse play: B or "Reverse play" in the level menu switches the board between the forward game
+//! and the reverse one (boxes start on the goals and are pulled back to the level's start cells;
+//! see `core::reverse`). Each direction keeps its own game ([`ParkedGame`]), so switching back
+//! finds it as it was. A solved reverse game is offered to the records as the forward solution it
+//! stands for (`core::level::Recording::solution`).
+//!
+//! Siblings: `board` (puts the other game on the board).
+
+use crate::core::Game;
+use crate::game::mechanics::board::respawn;
+use crate::game::vocab::*;
+use bevy::prelude::*;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<ParkedGame>().add_systems(
+        Update,
+        switch_direction.in_set(AppSystems::Plan).run_if(
+            in_state(Play::Active)
+                .or_else(in_state(Play::Solved))
+                .or_else(in_state(Play::Picking)),
+        ),
+    );
+}
+
+fn switch_direction(
+    mut cmds: MessageReader<PlayerCommand>,
+    mut commands: Commands,
+    session: Option<Res<Session>>,
+    current: Option<Res<CurrentLevel>>,
+    mut parked: ResMut<ParkedGame>,
+    roots: Query<Entity, With<BoardRoot>>,
+    mut next_play: ResMut<NextState<Play>>,
+    mut notices: ResMut<Notices>,
+) {
+    if !cmds.read().any(|c| *c == PlayerCommand::Reverse) {
+        return;
+    }
+    let (Some(session), Some(current)) = (session, current) else {
+        return;
+    };
+    let Some(other) = parked
+        .take_for(&current)
+        .or_else(|| fresh_other(&session.game, &current, &mut notices))
+    else {
+        return;
+    };
+    parked.park(&current, session.game.clone());
+    let solved = other.is_solved();
+    respawn(&mut commands, &roots, &current, other);
+    next_play.set(if solved { Play::Solved } else { Play::Active });
+}
+
+/// The other direction's game at its start: reverse play of a forward game, or the other way.
+fn fresh_other(game: &Game, current: &CurrentLevel, notices: &mut Notices) -> Option<Game> {
+    let level = current.level();
+    let start = level.playable().ok()?;
+    if game.is_reverse() {
+        return Some(Game::new(start));
+    }
+    let reversed = Game::reverse(&start);
+    if reversed.is_none() {
+        notices.say(format!(
+            "{} cannot be played in reverse: with every box on a goal no cell is free for the worker",
+            level.label(current.index)
+        ));
+    }
+    reversed
+}
