@@ -100,7 +100,7 @@ pub enum Command {
         solutions: PathBuf,
     },
     /// Replay solutions (as `verify` reads them) and run the deadlock detectors (dead square,
-    /// freeze, bipartite) after every push: prints each flagged position, then "N positions
+    /// freeze, closed diagonal, bipartite) after every push: prints each flagged position, then "N positions
     /// checked, M flagged". Exit status 1 when any position is flagged (a solution never passes
     /// through a deadlock, so that is a detector's error) or an input cannot be read.
     Deadlocks {

@@ -5,6 +5,13 @@
 //!   other box in the way, brings it to any goal;
 //! - **freeze**: a box off goal that can move neither across nor along (each axis blocked by a
 //!   wall, by two dead squares, or by a box that is itself frozen with this one treated as a wall);
+//! - **closed diagonal**: an empty dead square shut in on all four sides by walls and boxes (the
+//!   boxes typically on a diagonal, as in checkerboard levels), where each of those boxes is
+//!   held across (its other axis blocked for good: walls, frozen boxes, or dead squares on both
+//!   sides) and one of them is off goal. Such a box can move only into the closed square (the
+//!   worker can never get in to push it out), where it would sit on a dead square: so it never
+//!   moves, and off goal that is a deadlock. (The first of those boxes to move in any solution
+//!   would have to go into the square; none can, so none moves.)
 //! - **bipartite**: the boxes cannot each be given a goal of their own that each could reach
 //!   alone (a matching of boxes to goals, over each box's reachable goals, that is not perfect).
 //!
@@ -20,6 +27,7 @@ use super::direction::Direction;
 pub enum Deadlock {
     DeadSquare(Pos),
     Freeze(Vec<Pos>),
+    ClosedDiagonal(Vec<Pos>),
     Bipartite(Vec<Pos>),
 }
 
@@ -29,6 +37,7 @@ impl Deadlock {
         match self {
             Deadlock::DeadSquare(_) => "dead-square",
             Deadlock::Freeze(_) => "freeze",
+            Deadlock::ClosedDiagonal(_) => "closed-diagonal",
             Deadlock::Bipartite(_) => "bipartite",
         }
     }
@@ -37,7 +46,7 @@ impl Deadlock {
     pub fn boxes(&self) -> Vec<Pos> {
         match self {
             Deadlock::DeadSquare(p) => vec![*p],
-            Deadlock::Freeze(v) | Deadlock::Bipartite(v) => v.clone(),
+            Deadlock::Freeze(v) | Deadlock::ClosedDiagonal(v) | Deadlock::Bipartite(v) => v.clone(),
         }
     }
 }
@@ -47,6 +56,7 @@ impl Deadlock {
 pub struct Detectors {
     pub dead_square: bool,
     pub freeze: bool,
+    pub closed_diagonal: bool,
     pub bipartite: bool,
 }
 
@@ -54,6 +64,7 @@ impl Detectors {
     pub const ALL: Detectors = Detectors {
         dead_square: true,
         freeze: true,
+        closed_diagonal: true,
         bipartite: true,
     };
 }
@@ -154,8 +165,8 @@ impl Detector {
         {
             return Some(Deadlock::DeadSquare(pos(b)));
         }
+        let is_box: Vec<bool> = board.cells().iter().map(|&c| cell::is_box(c)).collect();
         if which.freeze {
-            let is_box: Vec<bool> = board.cells().iter().map(|&c| cell::is_box(c)).collect();
             for &b in &boxes {
                 if self.goal[b] {
                     continue;
@@ -167,12 +178,58 @@ impl Detector {
                 }
             }
         }
+        if which.closed_diagonal
+            && let Some(held) = self.closed_square(board, &is_box)
+        {
+            return Some(Deadlock::ClosedDiagonal(
+                held.into_iter().map(pos).collect(),
+            ));
+        }
         if which.bipartite
             && let Some(unmatched) = self.unmatched(&boxes)
         {
             return Some(Deadlock::Bipartite(
                 unmatched.into_iter().map(pos).collect(),
             ));
+        }
+        None
+    }
+
+    /// The boxes around a closed dead square (see the module's notes), when one is off goal.
+    fn closed_square(&self, board: &Board, is_box: &[bool]) -> Option<Vec<usize>> {
+        let empty = |i: usize| !self.wall[i] && !is_box[i] && !cell::is_worker(board.cells()[i]);
+        for c in (0..self.wall.len()).filter(|&c| empty(c) && !self.goal[c] && self.dead(c)) {
+            let sides = Direction::SEARCH_ORDER.map(|d| self.next(c, d));
+            if sides
+                .iter()
+                .any(|s| s.is_none_or(|s| !self.wall[s] && !is_box[s]))
+            {
+                continue;
+            }
+            let boxes: Vec<(usize, Direction)> = Direction::SEARCH_ORDER
+                .into_iter()
+                .zip(sides)
+                .filter_map(|(d, s)| s.filter(|&s| is_box[s]).map(|s| (s, d)))
+                .collect();
+            if boxes.iter().all(|&(b, _)| self.goal[b]) {
+                continue;
+            }
+            // All of them held across at once: each counts as a wall for the others.
+            let mut as_wall = vec![false; is_box.len()];
+            for &(b, _) in &boxes {
+                as_wall[b] = true;
+            }
+            let mut group: Vec<usize> = boxes.iter().map(|&(b, _)| b).collect();
+            let held = boxes.iter().all(|&(b, d)| {
+                let (p1, p2) = match d {
+                    Direction::Up | Direction::Down => (Direction::Left, Direction::Right),
+                    _ => (Direction::Up, Direction::Down),
+                };
+                self.axis_blocked(b, p1, p2, is_box, &mut as_wall, &mut group)
+            });
+            if held {
+                return Some(group);
+            }
         }
         None
     }
@@ -301,6 +358,36 @@ mod tests {
             "along the top wall"
         );
         assert_eq!(check(&["#####", "#---#", "#(x+#", "#---#", "#####"]), None);
+    }
+
+    #[test]
+    fn boxes_round_a_closed_dead_square_are_a_closed_diagonal() {
+        // The closed square is 4,3 (walls right and below); boxes above (4,2) and left (3,3),
+        // each held across by the wall at 3,2; either could only be pushed into the square.
+        let rows = [
+            "########", "#++----#", "#--#x--#", "#--x-#-#", "#---##-#", "#(-----#", "########",
+        ];
+        let d = check(&rows);
+        assert_eq!(
+            d.as_ref().map(|d| d.kind()),
+            Some("closed-diagonal"),
+            "{d:?}"
+        );
+        let mut boxes = d.unwrap().boxes();
+        boxes.sort();
+        assert_eq!(boxes, [Pos::new(3, 3), Pos::new(4, 2)]);
+        // With the cell between them open, the upper box can be pushed sideways: no deadlock.
+        let mut open: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        open[2] = "#---x--#".into();
+        let refs: Vec<&str> = open.iter().map(String::as_str).collect();
+        assert_eq!(check(&refs), None);
+        // Both boxes on goals: they may stay where they are.
+        let mut on_goals: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        on_goals[1] = "#------#".into();
+        on_goals[2] = "#--#X--#".into();
+        on_goals[3] = "#--X-#-#".into();
+        let refs: Vec<&str> = on_goals.iter().map(String::as_str).collect();
+        assert_eq!(check(&refs), None);
     }
 
     #[test]

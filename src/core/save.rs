@@ -54,6 +54,7 @@ pub struct SavedSettings {
     pub warn_dead_square: bool,
     pub warn_freeze: bool,
     pub warn_bipartite: bool,
+    pub warn_closed_diagonal: bool,
     /// Dead squares shaded always, not only while a box is selected.
     pub shade_dead_squares: bool,
 }
@@ -69,6 +70,7 @@ impl Default for SavedSettings {
             warn_dead_square: true,
             warn_freeze: true,
             warn_bipartite: true,
+            warn_closed_diagonal: true,
             shade_dead_squares: false,
         }
     }

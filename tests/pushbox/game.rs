@@ -748,6 +748,7 @@ fn a_deadlocking_push_is_flagged_until_undone() {
         WarningSettings(pushbox::core::deadlock::Detectors {
             dead_square: false,
             freeze: false,
+            closed_diagonal: true,
             bipartite: false
         })
     );

@@ -1,5 +1,5 @@
 //! Deadlock warnings: after every move the core's detectors (`core::deadlock`: dead square,
-//! freeze, bipartite; each can be switched off in the settings) look at the position on the
+//! freeze, closed diagonal, bipartite; each can be switched off in the settings) look at the position on the
 //! board. A deadlocked position sets [`DeadlockWarning`]: the HUD says "undo" and the view marks
 //! the boxes involved. The warning follows the board, so the undo that leaves the position
 //! clears it, and a redo back into it raises it again. Reverse play is not judged.

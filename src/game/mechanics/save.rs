@@ -126,6 +126,7 @@ fn open_saves(
         dead_square: s.settings.warn_dead_square,
         freeze: s.settings.warn_freeze,
         bipartite: s.settings.warn_bipartite,
+        closed_diagonal: s.settings.warn_closed_diagonal,
     };
     saves.progress = progress.value;
     saves.restore = s.current;
@@ -355,6 +356,7 @@ impl CurrentSettings<'_> {
             warn_dead_square: self.warnings.0.dead_square,
             warn_freeze: self.warnings.0.freeze,
             warn_bipartite: self.warnings.0.bipartite,
+            warn_closed_diagonal: self.warnings.0.closed_diagonal,
             shade_dead_squares: self.shade.0,
         }
     }

@@ -21,7 +21,8 @@ enum Shows {
     Instant,
     Sound,
     Volume,
-    /// A deadlock warning: 0 dead squares, 1 freeze, 2 bipartite; 3 the shading of dead squares.
+    /// A deadlock warning: 0 dead squares, 1 freeze, 2 bipartite, 3 closed diagonal; 4 the
+    /// shading of dead squares.
     Warning(u8),
 }
 
@@ -94,6 +95,7 @@ fn settings_commands(
                     0 => d.dead_square = !d.dead_square,
                     1 => d.freeze = !d.freeze,
                     2 => d.bipartite = !d.bipartite,
+                    3 => d.closed_diagonal = !d.closed_diagonal,
                     _ => shade.0 = !shade.0,
                 }
             }
@@ -157,6 +159,7 @@ fn spawn_settings(mut commands: Commands) {
                 (Shows::Warning(1), ScreenCommand::ToggleWarning(1)),
                 (Shows::Warning(2), ScreenCommand::ToggleWarning(2)),
                 (Shows::Warning(3), ScreenCommand::ToggleWarning(3)),
+                (Shows::Warning(4), ScreenCommand::ToggleWarning(4)),
             ] {
                 r.spawn(labelled_button("", CommandButton(cmd.into()), 220.0, 20.0))
                     .insert(shows)
@@ -182,13 +185,14 @@ fn value(
 ) -> String {
     let on = |b: bool| if b { "on" } else { "off" };
     match shows {
-        Shows::Warning(3) if shade.0 => "Dead squares: shaded always".to_string(),
-        Shows::Warning(3) => "Dead squares: shaded with a box chosen".to_string(),
+        Shows::Warning(4) if shade.0 => "Dead squares: shaded always".to_string(),
+        Shows::Warning(4) => "Dead squares: shaded with a box chosen".to_string(),
         Shows::Warning(k) => {
             let (name, v) = match k {
                 0 => ("Dead-square warning", w.0.dead_square),
                 1 => ("Freeze warning", w.0.freeze),
-                _ => ("Bipartite warning", w.0.bipartite),
+                2 => ("Bipartite warning", w.0.bipartite),
+                _ => ("Closed-diagonal warning", w.0.closed_diagonal),
             };
             format!("{name}: {}", on(v))
         }

@@ -72,8 +72,8 @@ pub enum ScreenCommand {
     TakeSnapshot,
     /// Go back to snapshot N of the level.
     RestoreSnapshot(usize),
-    /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite; 3: dead squares
-    /// shaded always or only while a box is selected.
+    /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite, 3 closed diagonal;
+    /// 4: dead squares shaded always or only while a box is selected.
     ToggleWarning(u8),
 }
 
