@@ -37,6 +37,10 @@ pub struct Play {
     /// Import level files (.bxb, .bxa, .xsb, .sok, .txt) as new collections of yours.
     #[arg(long)]
     pub import: Vec<PathBuf>,
+    /// The screens' language when the settings choose none: en or zh-Hans (default: the
+    /// system's).
+    #[arg(long)]
+    pub lang: Option<String>,
 }
 
 /// Opens the game window (see [`Command::Play`]).
@@ -52,7 +56,13 @@ pub fn play(opts: Play) -> ExitCode {
         data_dir,
         replay,
         import,
+        lang,
     } = opts;
+    let lang = match lang.as_deref().map(game::vocab::i18n::Lang::from_code) {
+        None => None,
+        Some(Some(l)) => Some(l),
+        Some(None) => return fail("--lang: the languages are en and zh-Hans".to_string()),
+    };
     let mut imports = Vec::new();
     for p in import {
         match std::fs::read(&p) {
@@ -116,6 +126,7 @@ pub fn play(opts: Play) -> ExitCode {
         replay,
         import: imports,
         link: None,
+        lang,
     }) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,

@@ -55,6 +55,8 @@ pub struct SavedSettings {
     pub warn_freeze: bool,
     pub warn_bipartite: bool,
     pub warn_closed_diagonal: bool,
+    /// The screens' language as a BCP 47 tag (`en`, `zh-Hans`); none follows the system's.
+    pub language: Option<String>,
     /// Dead squares shaded always, not only while a box is selected.
     pub shade_dead_squares: bool,
 }
@@ -71,6 +73,7 @@ impl Default for SavedSettings {
             warn_freeze: true,
             warn_bipartite: true,
             warn_closed_diagonal: true,
+            language: None,
             shade_dead_squares: false,
         }
     }

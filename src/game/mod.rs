@@ -80,7 +80,11 @@ impl Plugin for GamePlugin {
                 mechanics::link::plugin,
                 mechanics::deadlock::plugin,
             ))
-            .add_plugins((screens::snapshots::plugin, mechanics::reverse::plugin));
+            .add_plugins((
+                screens::snapshots::plugin,
+                mechanics::reverse::plugin,
+                mechanics::language::plugin,
+            ));
     }
 }
 
@@ -102,6 +106,8 @@ pub struct AppPlugin {
     pub import: Vec<(String, Vec<u8>)>,
     /// Open the Link mode at start on this deal (`pushbox link play`).
     pub link: Option<LinkAtStart>,
+    /// The language when the settings choose none, instead of the system's (`--lang`).
+    pub lang: Option<vocab::i18n::Lang>,
 }
 
 impl AppPlugin {
@@ -116,6 +122,7 @@ impl AppPlugin {
             replay: None,
             import: Vec::new(),
             link: None,
+            lang: None,
         }
     }
 }
@@ -148,9 +155,11 @@ impl Plugin for AppPlugin {
                     ..default()
                 }),
         )
-        .insert_resource(ClearColor(vocab::palette::BACKGROUND))
-        .add_plugins(GamePlugin)
-        .add_plugins((
+        .insert_resource(ClearColor(vocab::palette::BACKGROUND));
+        if let Some(lang) = self.lang {
+            app.insert_resource(mechanics::language::SystemLanguage(lang));
+        }
+        app.add_plugins(GamePlugin).add_plugins((
             mechanics::view::plugin,
             mechanics::art::plugin,
             mechanics::fonts::plugin,
@@ -234,6 +243,8 @@ impl AppPlugin {
 /// for them costs more than their work (measured: `benches/frame.rs` runs both side by side).
 pub fn headless_app(assets: &str, single_threaded: bool) -> App {
     let mut app = App::new();
+    // Tests read the English words, whatever the machine's locale.
+    app.insert_resource(mechanics::language::SystemLanguage(vocab::i18n::Lang::En));
     app.add_plugins((
         MinimalPlugins,
         AssetPlugin {

@@ -659,7 +659,7 @@ fn take_screenshot(
         ),
         With<Button>,
     >,
-    labels: Query<&Text>,
+    labels: Query<(&Text, &ComputedNode)>,
     texts: Query<(&Text, &InheritedVisibility)>,
     window: Single<&Window, With<PrimaryWindow>>,
 ) {
@@ -693,6 +693,8 @@ fn take_screenshot(
         window.width(),
         window.height()
     );
+    // Each button label's width and height, then the room its button has for it.
+    let mut fits = String::new();
     // Every button the player can see: the part of its rectangle inside the panel that clips it
     // (a button cut by a panel's edge is listed cut), in logical pixels, and its label.
     for (t, children, node, visible, clip) in &buttons {
@@ -707,8 +709,17 @@ fn take_screenshot(
         let label: String = children
             .iter()
             .filter_map(|c| labels.get(c).ok())
-            .map(|t| t.0.clone())
+            .map(|(t, _)| t.0.clone())
             .collect();
+        // The label's own size against the room inside the button (its padding taken off).
+        let room = node.content_box().size() / scale;
+        for (t, n) in children.iter().filter_map(|c| labels.get(c).ok()) {
+            let text = n.size() / scale;
+            fits += &format!(
+                "{:.1} {:.1} {:.1} {:.1} {}\n",
+                text.x, text.y, room.x, room.y, t.0
+            );
+        }
         let (min, size) = (rect.min / scale, rect.size() / scale);
         rects += &format!(
             "{:.1} {:.1} {:.1} {:.1} {label}\n",
@@ -718,7 +729,8 @@ fn take_screenshot(
     let _ = std::fs::remove_file(&path);
     let written = std::fs::write(path.with_extension("png.layout"), layout)
         .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects))
-        .and_then(|()| std::fs::write(path.with_extension("png.texts"), shown));
+        .and_then(|()| std::fs::write(path.with_extension("png.texts"), shown))
+        .and_then(|()| std::fs::write(path.with_extension("png.fits"), fits));
     if let Err(e) = written {
         error!("{}: {e}", path.display());
     }

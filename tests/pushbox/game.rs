@@ -697,7 +697,7 @@ fn tutorial_hints_show_when_the_file_is_opened_directly() {
     let list = app.world().resource::<Collections>();
     let note = pushbox::game::screens::hud::builtin_note(current, list);
     assert!(!c.levels[3].notes.is_empty());
-    assert_eq!(note, Some(c.levels[3].notes[0].as_str()));
+    assert_eq!(note.as_deref(), Some(c.levels[3].notes[0].as_str()));
     // A level that is not one of the game's shows no note line.
     let mut other = current.clone();
     other.collection.levels[3].cells.reverse();

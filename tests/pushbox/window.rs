@@ -1377,3 +1377,107 @@ fn box_moves_in_a_window(screen: &str, size: &str, tap: &str) {
         assert!(green(rev.pixel(px, py)), "{size}: pull target {t} lit");
     }
 }
+
+/// The screens in Chinese (issue 18), at 1280x720 and 1080x2340: the title, the level, the
+/// settings, the level browser, snapshots, the designer, the solved panel, the replay and Link.
+/// Every text on screen is Chinese (names of levels and collections aside; key names and file
+/// types may stay Latin), and every button's label fits inside its button.
+#[test]
+fn every_screen_speaks_chinese_and_no_label_overflows() {
+    // (name, steps, the screen they lead to)
+    let screens = [
+        ("hud", "frames 2", "Active"),
+        ("title", "key Home; frames 2", "Title"),
+        ("settings", "key O; frames 2", "Settings"),
+        (
+            "browser",
+            "key Escape; key Escape; key Tab; frames 2",
+            "Picking",
+        ),
+        ("snapshots", "key Escape; key F5; frames 2", "Snapshots"),
+        ("solved", "key Escape; lurd rRR; frames 3", "Solved"),
+        ("replay", "key V; frames 3", "Replay"),
+        (
+            "link",
+            "key Escape; key Home; button 连连看; frames 4",
+            "Link",
+        ),
+        // Last: leaving the designer plays its copy of the level (a level of the player's).
+        (
+            "designer",
+            "key Escape; key Escape; key E; frames 2",
+            "Design",
+        ),
+    ];
+    // Latin words a Chinese screen may show: key names, file types, the formats.
+    let allowed = [
+        "Tab", "Ctrl", "RLE", "XSB", "bxa", "xsb", "bxb", "sok", "txt",
+    ];
+    for (size, screen) in [("1280x720", "1280x1280"), ("1080x2340", "2340x2340")] {
+        let d = temp_dir(&format!("window-zh-{size}"));
+        let shot = |n: &str| d.join(format!("{n}.png"));
+        let script: Vec<String> = screens
+            .iter()
+            .map(|(name, steps, _)| format!("{steps}; screenshot {}", shot(name).display()))
+            .collect();
+        if !play_sized(
+            &format!("-screen 0 {screen}x24"),
+            &[
+                "--lang",
+                "zh-Hans",
+                "--size",
+                size,
+                "--data-dir",
+                d.join("data").to_str().unwrap(),
+                "--input",
+                &script.join("; "),
+            ],
+        ) {
+            return;
+        }
+        for (name, _, want) in screens {
+            let base = shot(name);
+            let buttons = std::fs::read_to_string(base.with_extension("png.buttons")).unwrap();
+            assert!(
+                buttons
+                    .lines()
+                    .next()
+                    .unwrap()
+                    .ends_with(&format!("screen {want}")),
+                "{size} {name}: {}",
+                buttons.lines().next().unwrap()
+            );
+            let texts = std::fs::read_to_string(base.with_extension("png.texts")).unwrap();
+            assert!(
+                texts
+                    .chars()
+                    .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{size} {name}: no Chinese at all:\n{texts}"
+            );
+            for line in texts.lines() {
+                let english: Vec<&str> = line
+                    .split(|c: char| !c.is_ascii_alphabetic())
+                    .filter(|w| w.len() >= 3 && !allowed.contains(w))
+                    .collect();
+                assert!(
+                    english.is_empty(),
+                    "{size} {name}: English words {english:?} in {line:?}"
+                );
+            }
+            let fits = std::fs::read_to_string(base.with_extension("png.fits")).unwrap();
+            for l in fits.lines() {
+                let f: Vec<&str> = l.splitn(5, ' ').collect();
+                let n = |i: usize| f[i].parse::<f32>().unwrap();
+                assert!(
+                    n(0) <= n(2) + 1.0 && n(1) <= n(3) + 1.0,
+                    "{size} {name}: the label {:?} ({}x{}) overflows its button ({}x{})",
+                    f[4],
+                    n(0),
+                    n(1),
+                    n(2),
+                    n(3)
+                );
+            }
+        }
+    }
+}

@@ -84,10 +84,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
         Err(e) => {
             warn!("{}: {e}", level.label(current.index));
             commands.remove_resource::<Session>();
-            commands.insert_resource(LevelProblem(Some(format!(
-                "{}: {e}",
-                level.label(current.index)
-            ))));
+            commands.insert_resource(LevelProblem(Some(format!("{}: {e}", current.label()))));
             return;
         }
     };

@@ -117,15 +117,14 @@ fn load_collections(
     for p in paths {
         match files::load(&p) {
             // Nothing to play or design: not listed, and the file stays as it is.
-            Ok(l) if l.collection.levels.is_empty() => notices.say(format!(
-                "{}: the collection has no level; it is not listed and the file is left as it is",
-                p.display()
-            )),
+            Ok(l) if l.collection.levels.is_empty() => {
+                notices.say(t!("collection-empty", path = p.display().to_string()))
+            }
             Ok(l) => list.list.push(Entry {
                 collection: l.collection,
                 source: p.display().to_string(),
             }),
-            Err(e) => notices.say(format!("{e}; the file is left as it is")),
+            Err(e) => notices.say(t!("collection-unreadable", problem = e.to_string())),
         }
     }
 }
@@ -163,16 +162,24 @@ pub fn write_user(entry: &Entry, notices: &mut Notices, backup: bool) -> bool {
     if let Some(dir) = path.parent()
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        notices.say(format!("cannot save to {}: {e}", dir.display()));
+        notices.say(t!(
+            "save-failed",
+            path = dir.display().to_string(),
+            problem = e.to_string()
+        ));
         return false;
     }
     if backup && let Err(e) = files::keep_backup(&path) {
-        notices.say(format!("{}: cannot keep a backup: {e}", path.display()));
+        notices.say(t!(
+            "collection-no-backup",
+            path = path.display().to_string(),
+            problem = e.to_string()
+        ));
     }
     match files::save(&path, &entry.collection) {
         Ok(_) => true,
         Err(e) => {
-            notices.say(format!("cannot save: {e}"));
+            notices.say(t!("collection-save-failed", problem = e.to_string()));
             false
         }
     }
@@ -186,7 +193,7 @@ pub fn add_user(
     collection: Collection,
 ) -> Option<usize> {
     let Some(dir) = folder(saves) else {
-        notices.say("no data folder: the collection cannot be kept");
+        notices.say(t!("collection-no-folder"));
         return None;
     };
     let _ = std::fs::create_dir_all(&dir);
@@ -255,19 +262,17 @@ fn import(
             }
             let n = c.levels.len();
             let i = add_user(list, saves, notices, c)?;
-            notices.say(format!(
-                "{file}: imported {n} level(s) as \"{}\"{}",
-                list.list[i].collection.name,
-                if problems.is_empty() {
-                    String::new()
-                } else {
-                    format!("; {} problem(s) listed above", problems.len())
-                }
+            notices.say(t!(
+                "collection-imported",
+                file = file.to_string(),
+                levels = n,
+                name = list.list[i].collection.name.as_str(),
+                problems = problems.len()
             ));
             Some(i)
         }
         Err(e) => {
-            notices.say(format!("{e}; nothing imported"));
+            notices.say(t!("collection-not-imported", problem = e.to_string()));
             None
         }
     }
@@ -313,9 +318,7 @@ fn commands(
             CollectionCmd::Open(i) => open(&list, *i, 0, &mut current, &mut commands, &mut load),
             CollectionCmd::Import { file, bytes } => {
                 let Some(format) = Format::from_path(Path::new(file)) else {
-                    notices.say(format!(
-                        "{file}: unknown file type (use .bxb, .bxa, .xsb, .sok or .txt)"
-                    ));
+                    notices.say(t!("collection-unknown-type", file = file.as_str()));
                     continue;
                 };
                 if let Some(i) = import(&mut list, &saves, &mut notices, file, format, bytes, None)
@@ -332,12 +335,12 @@ fn commands(
                     xsb::write_level(level)
                 };
                 match crate::game::mechanics::clipboard::set_clipboard(&text) {
-                    Ok(()) => notices.say(format!(
-                        "copied {} to the clipboard as {}",
-                        level.label(c.index),
-                        if *rle { "RLE" } else { "XSB" }
+                    Ok(()) => notices.say(t!(
+                        "collection-copied",
+                        level = c.label(),
+                        format = if *rle { "RLE" } else { "XSB" }
                     )),
-                    Err(e) => notices.say(format!("clipboard: {e}")),
+                    Err(e) => notices.say(t!("clipboard-failed", problem = e.to_string())),
                 }
             }
             CollectionCmd::Export(ext) => {
@@ -357,7 +360,7 @@ fn export(
     ext: &str,
 ) {
     let Some(dir) = saves.store().map(|s| s.dir().join("exports")) else {
-        notices.say("no data folder: nothing exported");
+        notices.say(t!("export-no-folder"));
         return;
     };
     let mut done = Vec::new();
@@ -376,16 +379,16 @@ fn export(
         let _ = std::fs::create_dir_all(&dir);
         match files::save(&path, &c) {
             Ok(_) => done.push(path.display().to_string()),
-            Err(err) => notices.say(format!("cannot export: {err}")),
+            Err(err) => notices.say(t!("export-failed", problem = err.to_string())),
         }
     }
     if done.is_empty() {
-        notices.say("no collection of yours to export yet");
+        notices.say(t!("export-nothing"));
     } else {
-        notices.say(format!(
-            "exported {} collection(s): {}",
-            done.len(),
-            done.join(", ")
+        notices.say(t!(
+            "export-done",
+            count = done.len(),
+            paths = done.join(", ")
         ));
     }
 }

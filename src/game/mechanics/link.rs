@@ -114,8 +114,10 @@ fn open_link(
                     Some(Err(e)) => format!("; it could not be moved aside ({e})"),
                     None => String::new(),
                 };
-                notices.say(format!(
-                    "{file}: the Link game cannot be restored: {e}{kept}; a new deal starts"
+                notices.say(t!(
+                    "link-restore-failed",
+                    file = file.to_string(),
+                    problem = format!("{e}{kept}")
                 ));
             }
         }
@@ -371,9 +373,10 @@ fn write_link(saves: &Saves, notices: &mut Notices, play: &LinkPlay, failing: &m
         Ok(()) => *failing = false,
         Err(e) if !*failing => {
             *failing = true;
-            notices.say(format!(
-                "cannot save the Link game to {}: {e}",
-                store.path(Store::LINK).display()
+            notices.say(t!(
+                "link-save-failed",
+                path = store.path(Store::LINK).display().to_string(),
+                problem = e.to_string()
             ));
         }
         Err(_) => {}

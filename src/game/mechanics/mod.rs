@@ -9,6 +9,7 @@ pub mod deadlock;
 pub mod focus;
 pub mod fonts;
 pub mod input;
+pub mod language;
 pub mod levels;
 pub mod link;
 pub mod plan;

@@ -59,10 +59,7 @@ fn fresh_other(game: &Game, current: &CurrentLevel, notices: &mut Notices) -> Op
     }
     let reversed = Game::reverse(&start);
     if reversed.is_none() {
-        notices.say(format!(
-            "{} cannot be played in reverse: with every box on a goal no cell is free for the worker",
-            level.label(current.index)
-        ));
+        notices.say(t!("reverse-impossible", level = current.label()));
     }
     reversed
 }

@@ -71,6 +71,7 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<FirstPlayHint>()
         .init_resource::<WarningSettings>()
         .init_resource::<ShadeDeadSquares>()
+        .init_resource::<crate::game::vocab::i18n::LanguageChoice>()
         .add_systems(PreStartup, open_saves)
         .add_systems(
             OnEnter(Screen::Playing),
@@ -99,12 +100,13 @@ fn open_saves(
     mut notices: ResMut<Notices>,
     mut warnings: ResMut<WarningSettings>,
     mut shade: ResMut<ShadeDeadSquares>,
+    mut language: ResMut<crate::game::vocab::i18n::LanguageChoice>,
 ) {
     let Some(config) = config else { return };
     // A windowed game without a data folder still greets a new player.
     hint.0 = true;
     let Some(dir) = config.dir.clone() else {
-        notices.say("no data folder is known here: progress will not be saved");
+        notices.say(t!("save-no-folder"));
         return;
     };
     let store = Store::new(dir);
@@ -122,6 +124,8 @@ fn open_saves(
     };
     hint.0 = !s.settings.hint_seen;
     shade.0 = s.settings.shade_dead_squares;
+    language.0 =
+        (s.settings.language.as_deref()).and_then(crate::game::vocab::i18n::Lang::from_code);
     warnings.0 = crate::core::deadlock::Detectors {
         dead_square: s.settings.warn_dead_square,
         freeze: s.settings.warn_freeze,
@@ -181,9 +185,7 @@ fn saved_file(path: &str, notices: &mut Notices) -> Option<Collection> {
     match files::load(std::path::Path::new(path)) {
         Ok(l) => Some(l.collection),
         Err(e) => {
-            notices.say(format!(
-                "the saved game's levels cannot be opened ({e}); starting with the built-in levels"
-            ));
+            notices.say(t!("save-levels-missing", problem = e.to_string()));
             None
         }
     }
@@ -224,10 +226,10 @@ fn saved_level(collection: Collection, saved: &SavedGame, notices: &mut Notices)
         collection.levels.iter().position(by_board)
     };
     if index.is_none() {
-        notices.say(format!(
-            "the saved level ({} level {}) is no longer there; starting at its first level",
-            saved.collection,
-            saved.index + 1
+        notices.say(t!(
+            "save-level-missing",
+            collection = saved.collection.as_str(),
+            number = saved.index + 1
         ));
     }
     CurrentLevel {
@@ -252,15 +254,12 @@ fn saved_game_of(
     match moves.restore(&start) {
         Ok(game) => Some(game),
         Err(e) => {
-            let which = if moves.reverse_from.is_some() {
-                "saved reverse play"
+            let key = if moves.reverse_from.is_some() {
+                "save-reverse-unusable"
             } else {
-                "saved moves"
+                "save-moves-unusable"
             };
-            notices.say(format!(
-                "the {which} of {} {e}; the level starts afresh",
-                level.label(chosen.index)
-            ));
+            notices.say(t!(key, level = chosen.label(), problem = e));
             None
         }
     }
@@ -310,7 +309,11 @@ fn check_records(
             .write(REJECTED, &all)
             .and_then(|()| store.write(Store::PROGRESS, &saves.progress));
         if let Err(e) = written {
-            notices.say(format!("cannot save to {}: {e}", store.dir().display()));
+            notices.say(t!(
+                "save-failed",
+                path = store.dir().display().to_string(),
+                problem = e.to_string()
+            ));
         }
     }
 }
@@ -343,6 +346,7 @@ struct CurrentSettings<'w> {
     hint: Res<'w, FirstPlayHint>,
     warnings: Res<'w, WarningSettings>,
     shade: Res<'w, ShadeDeadSquares>,
+    language: Res<'w, crate::game::vocab::i18n::LanguageChoice>,
 }
 
 impl CurrentSettings<'_> {
@@ -358,6 +362,7 @@ impl CurrentSettings<'_> {
             warn_bipartite: self.warnings.0.bipartite,
             warn_closed_diagonal: self.warnings.0.closed_diagonal,
             shade_dead_squares: self.shade.0,
+            language: self.language.0.map(|l| l.code().to_string()),
         }
     }
 }
@@ -387,9 +392,10 @@ fn write_session(
         Ok(()) => saves.failing = false,
         Err(e) if !saves.failing => {
             saves.failing = true;
-            notices.say(format!(
-                "cannot save to {}: {e}",
-                store.path(Store::SESSION).display()
+            notices.say(t!(
+                "save-failed",
+                path = store.path(Store::SESSION).display().to_string(),
+                problem = e.to_string()
             ));
         }
         Err(_) => {}
@@ -505,9 +511,10 @@ fn keep_solution(
         return;
     };
     if session.game.is_reverse() {
-        notices.say(format!(
-            "solved in reverse: the forward solution ({} moves, {} pushes) is offered to the records",
-            r.moves, r.pushes
+        notices.say(t!(
+            "save-reverse-solution",
+            moves = r.moves,
+            pushes = r.pushes
         ));
     }
     offer(&mut saves, &mut notices, current.level(), &r);
@@ -532,9 +539,10 @@ fn write_progress(saves: &Saves, notices: &mut Notices) {
     if let Some(store) = &saves.store
         && let Err(e) = store.write(Store::PROGRESS, &saves.progress)
     {
-        notices.say(format!(
-            "cannot save the records to {}: {e}",
-            store.path(Store::PROGRESS).display()
+        notices.say(t!(
+            "save-records-failed",
+            path = store.path(Store::PROGRESS).display().to_string(),
+            problem = e.to_string()
         ));
     }
 }
@@ -566,7 +574,11 @@ pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path:
     let theirs = match save::read_backup(path) {
         Ok(p) => p,
         Err(e) => {
-            notices.say(format!("{}: not a PushBox backup: {e}", path.display()));
+            notices.say(t!(
+                "save-not-a-backup",
+                path = path.display().to_string(),
+                problem = e.to_string()
+            ));
             return;
         }
     };
@@ -576,12 +588,13 @@ pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path:
     if let Some(store) = &saves.store
         && let Err(e) = store.write(Store::PROGRESS, &saves.progress)
     {
-        notices.say(format!("cannot save the records: {e}"));
+        notices.say(t!("save-records-failed-here", problem = e.to_string()));
         return;
     }
-    notices.say(format!(
-        "{}: merged {} level records, {improved} improved",
-        path.display(),
-        theirs.levels.len()
+    notices.say(t!(
+        "save-merged",
+        path = path.display().to_string(),
+        levels = theirs.levels.len(),
+        improved = improved
     ));
 }

@@ -133,9 +133,12 @@ fn sound_commands(
             _ => continue,
         }
         notices.say(if sound.muted {
-            "sound off".to_string()
+            t!("sound-off")
         } else {
-            format!("sound {:.0}%", sound.volume * 100.0)
+            t!(
+                "sound-volume",
+                percent = (sound.volume * 100.0).round() as u32
+            )
         });
     }
 }

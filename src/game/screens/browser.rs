@@ -207,15 +207,17 @@ fn spawn_browser(
     let next_unsolved = saves.progress.next_unsolved(levels, from);
     spawn_overlay(&mut commands, Play::Picking, BrowserPanel, |panel| {
         spawn_collection_row(panel, &list, shown_source);
-        let by = if collection.author.is_empty() {
-            String::new()
+        let name = i18n::collection_name(shown_source, &collection.name);
+        let heading = if collection.author.is_empty() {
+            t!("browser-heading", collection = name)
         } else {
-            format!(" by {}", collection.author)
+            t!(
+                "browser-heading-by",
+                collection = name,
+                author = i18n::collection_author(shown_source, &collection.author)
+            )
         };
-        panel.spawn(text(
-            readable(&format!("{}{by}: choose a level", collection.name)),
-            26.0,
-        ));
+        panel.spawn(text(readable(&heading), 26.0));
         // The levels scroll when the panel is too short for them; the rows around them do not.
         panel
             .spawn((
@@ -232,7 +234,8 @@ fn spawn_browser(
                 let range = page * PAGE_SIZE..((page + 1) * PAGE_SIZE).min(levels.len());
                 for i in range {
                     let record = record_line(&saves.progress, &levels[i]);
-                    spawn_level_button(grid, i, &levels[i], marked == Some(i), record, &mut images);
+                    let shown = (shown_source, i, marked == Some(i));
+                    spawn_level_button(grid, shown, &levels[i], record, &mut images);
                 }
             });
         spawn_action_row(panel, page, pages, next_unsolved);
@@ -245,7 +248,7 @@ fn spawn_collection_row(panel: &mut ChildSpawnerCommands, list: &Collections, sh
     panel.spawn(wrap_row()).with_children(|row| {
         for (i, e) in list.list.iter().enumerate() {
             let mark = if e.source == shown { "> " } else { "" };
-            let name = readable(&e.collection.name);
+            let name = readable(&i18n::collection_name(&e.source, &e.collection.name));
             row.spawn(command_button(
                 &format!("{mark}{name} ({})", e.collection.levels.len()),
                 None,
@@ -270,27 +273,49 @@ fn spawn_action_row(
     panel.spawn(wrap_row()).with_children(|row| {
         if pages > 1 {
             if page > 0 {
-                button(row, "< Page", ScreenCommand::Page(page - 1).into());
+                button(
+                    row,
+                    &t!("browser-page-back"),
+                    ScreenCommand::Page(page - 1).into(),
+                );
             }
-            row.spawn(text(format!("Page {}/{pages}", page + 1), 20.0));
+            let page_line = t!("browser-page", page = page + 1, pages = pages);
+            row.spawn(text(page_line, 20.0));
             if page + 1 < pages {
-                button(row, "Page >", ScreenCommand::Page(page + 1).into());
+                button(
+                    row,
+                    &t!("browser-page-on"),
+                    ScreenCommand::Page(page + 1).into(),
+                );
             }
         }
         if let Some(n) = next_unsolved {
-            button(row, "Next unsolved", PlayerCommand::Choose(n).into());
+            button(
+                row,
+                &t!("browser-next-unsolved"),
+                PlayerCommand::Choose(n).into(),
+            );
         }
-        button(row, "Reverse play on/off", PlayerCommand::Reverse.into());
+        button(row, &t!("browser-reverse"), PlayerCommand::Reverse.into());
         for (label, cmd) in [
-            ("Design", ScreenCommand::Design),
-            ("Snapshots", ScreenCommand::Snapshots),
-            ("Export .bxa", ScreenCommand::Export("bxa")),
-            ("Export .xsb", ScreenCommand::Export("xsb")),
-            ("Export .bxb", ScreenCommand::Export("bxb")),
-            ("Settings", ScreenCommand::Settings),
-            ("Close", ScreenCommand::Levels),
+            (t!("hud-design"), ScreenCommand::Design),
+            (t!("browser-snapshots"), ScreenCommand::Snapshots),
+            (
+                t!("browser-export", format = ".bxa"),
+                ScreenCommand::Export("bxa"),
+            ),
+            (
+                t!("browser-export", format = ".xsb"),
+                ScreenCommand::Export("xsb"),
+            ),
+            (
+                t!("browser-export", format = ".bxb"),
+                ScreenCommand::Export("bxb"),
+            ),
+            (t!("title-settings"), ScreenCommand::Settings),
+            (t!("settings-close"), ScreenCommand::Levels),
         ] {
-            button(row, label, cmd.into());
+            button(row, &label, cmd.into());
         }
     });
 }
@@ -302,16 +327,16 @@ fn record_line(progress: &crate::core::save::Progress, level: &Level) -> String 
         .and_then(|r| {
             let m = r.best_moves.as_ref()?.moves;
             let p = r.best_pushes.as_ref()?.pushes;
-            Some(format!("  [{m}m/{p}p]"))
+            Some(t!("browser-record", moves = m, pushes = p))
         })
         .unwrap_or_default()
 }
 
+/// A level's button: `(collection source, level number, whether it is the one being played)`.
 fn spawn_level_button(
     grid: &mut ChildSpawnerCommands,
-    i: usize,
+    (source, i, playing): (&str, usize, bool),
     level: &Level,
-    playing: bool,
     record: String,
     images: &mut Assets<Image>,
 ) {
@@ -319,7 +344,8 @@ fn spawn_level_button(
     let title = if level.title.is_empty() {
         String::new()
     } else {
-        format!(" {}", readable(&level.title))
+        let title = i18n::builtin_level_text(source, i, "title", &level.title);
+        format!(" {}", readable(&title))
     };
     let (image, size) = thumbnail(level, images);
     grid.spawn((

@@ -57,18 +57,22 @@ impl Design {
             .problems()
             .iter()
             .map(|p| match p {
-                LevelError::Open { .. } => {
-                    "open: the worker can walk off the map at the red cells".to_string()
-                }
+                LevelError::Open { .. } => t!("design-open"),
                 e => e.to_string(),
             })
             .collect();
         let verdict = if problems.is_empty() {
-            "playable".to_string()
+            t!("design-playable")
         } else {
             problems.join("; ")
         };
-        format!("Workers {workers}   Boxes {boxes}   Goals {goals}   |   {verdict}")
+        t!(
+            "design-status",
+            workers = workers,
+            boxes = boxes,
+            goals = goals,
+            verdict = verdict
+        )
     }
 }
 
@@ -215,10 +219,10 @@ fn design_target(
     let mine = list
         .list
         .iter()
-        .position(|e| e.is_user() && e.collection.name == MY_LEVELS);
+        .position(|e| e.is_user() && e.collection.name == i18n::MY_LEVELS);
     let Some(i) = mine else {
         let c = Collection {
-            name: MY_LEVELS.into(),
+            name: i18n::MY_LEVELS.into(),
             levels: vec![copy],
             ..Default::default()
         };
@@ -234,9 +238,6 @@ fn design_target(
     collections::write_user(&list.list[i], notices, true);
     Some((i, at))
 }
-
-/// The player's collection that designed and copied levels go into.
-const MY_LEVELS: &str = "My levels";
 
 /// Leaving the designer writes what is not written yet; after Done the design goes with the
 /// screen.
@@ -423,7 +424,7 @@ fn design_commands(
                 store(d, &mut list, &mut notices);
                 let problems = d.editor.problems();
                 if let Some(p) = problems.first().filter(|_| cmd == DesignCmd::Test) {
-                    notices.say(format!("this level cannot be played yet: {p}"));
+                    notices.say(t!("design-not-playable", problem = p.to_string()));
                 } else {
                     if problems.is_empty() {
                         collections::open(
@@ -756,6 +757,7 @@ fn design_button(label: &str, cmd: DesignCmd) -> impl Bundle {
 }
 
 /// The palette's rows of buttons: pens and area; edits; the collection's levels, Test and Done.
+/// The designer's buttons, row by row: (the key of the label's words, command).
 fn palette_rows() -> Vec<Vec<(&'static str, DesignCmd)>> {
     let resize = |l, t, r, b| {
         DesignCmd::Edit(Edit::Resize {
@@ -768,36 +770,48 @@ fn palette_rows() -> Vec<Vec<(&'static str, DesignCmd)>> {
     vec![
         Pen::ALL
             .iter()
-            .map(|&p| (p.name(), DesignCmd::Pen(p)))
-            .chain([("Area", DesignCmd::ToggleArea)])
+            .map(|&p| (pen_key(p), DesignCmd::Pen(p)))
+            .chain([("design-area", DesignCmd::ToggleArea)])
             .collect(),
         vec![
-            ("Undo", DesignCmd::Undo),
-            ("Redo", DesignCmd::Redo),
-            ("Rotate", DesignCmd::Edit(Edit::Rotate)),
-            ("Flip H", DesignCmd::Edit(Edit::MirrorX)),
-            ("Flip V", DesignCmd::Edit(Edit::MirrorY)),
-            ("+Left", resize(1, 0, 0, 0)),
-            ("-Left", resize(-1, 0, 0, 0)),
-            ("+Top", resize(0, 1, 0, 0)),
-            ("-Top", resize(0, -1, 0, 0)),
-            ("+Right", resize(0, 0, 1, 0)),
-            ("-Right", resize(0, 0, -1, 0)),
-            ("+Bottom", resize(0, 0, 0, 1)),
-            ("-Bottom", resize(0, 0, 0, -1)),
+            ("hud-undo", DesignCmd::Undo),
+            ("hud-redo", DesignCmd::Redo),
+            ("design-rotate", DesignCmd::Edit(Edit::Rotate)),
+            ("design-flip-h", DesignCmd::Edit(Edit::MirrorX)),
+            ("design-flip-v", DesignCmd::Edit(Edit::MirrorY)),
+            ("design-grow-left", resize(1, 0, 0, 0)),
+            ("design-shrink-left", resize(-1, 0, 0, 0)),
+            ("design-grow-top", resize(0, 1, 0, 0)),
+            ("design-shrink-top", resize(0, -1, 0, 0)),
+            ("design-grow-right", resize(0, 0, 1, 0)),
+            ("design-shrink-right", resize(0, 0, -1, 0)),
+            ("design-grow-bottom", resize(0, 0, 0, 1)),
+            ("design-shrink-bottom", resize(0, 0, 0, -1)),
         ],
         vec![
-            ("Prev", DesignCmd::Prev),
-            ("Next", DesignCmd::Next),
-            ("New", DesignCmd::NewLevel),
-            ("Copy", DesignCmd::Duplicate),
-            ("Delete", DesignCmd::Delete),
-            ("Earlier", DesignCmd::Shift(true)),
-            ("Later", DesignCmd::Shift(false)),
-            ("Test", DesignCmd::Test),
-            ("Done", DesignCmd::Done),
+            ("hud-prev", DesignCmd::Prev),
+            ("hud-next", DesignCmd::Next),
+            ("design-new", DesignCmd::NewLevel),
+            ("design-copy", DesignCmd::Duplicate),
+            ("design-delete", DesignCmd::Delete),
+            ("design-earlier", DesignCmd::Shift(true)),
+            ("design-later", DesignCmd::Shift(false)),
+            ("design-test", DesignCmd::Test),
+            ("design-done", DesignCmd::Done),
         ],
     ]
+}
+
+/// The key of a pen's name.
+fn pen_key(p: Pen) -> &'static str {
+    match p {
+        Pen::Floor => "pen-floor",
+        Pen::Goal => "pen-goal",
+        Pen::Wall => "pen-wall",
+        Pen::Brick => "pen-brick",
+        Pen::Box => "pen-box",
+        Pen::Worker => "pen-worker",
+    }
 }
 
 fn spawn_panel(mut commands: Commands) {
@@ -851,8 +865,8 @@ fn spawn_panel(mut commands: Commands) {
                             ..default()
                         })
                         .with_children(|r| {
-                            for (label, cmd) in row {
-                                r.spawn(design_button(label, cmd))
+                            for (key, cmd) in row {
+                                r.spawn(design_button(&t!(key), cmd))
                                     .observe(send_on_click::<DesignButton>);
                             }
                         });
@@ -873,17 +887,23 @@ fn update_status(
         .list
         .get(design.collection)
         .map_or(("?".to_string(), 0), |e| {
-            (readable(&e.collection.name), e.collection.levels.len())
+            let name = i18n::collection_name(&e.source, &e.collection.name);
+            (readable(&name), e.collection.levels.len())
         });
-    let s = format!(
-        "Designing {name}: level {}/{n} ({}x{})   Pen: {}{}\n{}",
-        design.level + 1,
-        design.editor.level.width,
-        design.editor.level.height,
-        design.pen.name(),
-        if design.area { " (area)" } else { "" },
-        design.status()
+    let mut s = t!(
+        "design-heading",
+        collection = name,
+        number = design.level + 1,
+        count = n,
+        width = design.editor.level.width,
+        height = design.editor.level.height,
+        pen = t!(pen_key(design.pen))
     );
+    if design.area {
+        s += &t!("design-area-on");
+    }
+    s += "\n";
+    s += &design.status();
     for mut t in &mut lines {
         t.0 = s.clone();
     }

@@ -2,9 +2,9 @@
 //! undo / redo / restart / previous / next buttons (mouse and touch), and the solved panel.
 
 use crate::game::mechanics::fonts::readable;
-use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
+use crate::game::vocab::{i18n, palette};
 use bevy::prelude::*;
 
 #[derive(Component)]
@@ -40,6 +40,10 @@ struct NoticeClock {
     left: f32,
 }
 
+/// The HUD's root.
+#[derive(Component)]
+struct HudRoot;
+
 /// The solved overlay (for tests and the screenshot checks).
 #[derive(Component)]
 pub struct SolvedOverlay;
@@ -58,6 +62,7 @@ pub(crate) fn plugin(app: &mut App) {
                 show_notices,
                 show_hint,
                 show_hud_buttons,
+                respawn_in_new_language,
             )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
@@ -78,6 +83,7 @@ fn spawn_hud(mut commands: Commands, art: Option<Res<crate::game::mechanics::art
             Pickable::IGNORE,
             DespawnOnExit(Screen::Playing),
             Name::new("HUD"),
+            HudRoot,
         ))
         .with_children(|root| {
             root.spawn((
@@ -158,7 +164,7 @@ fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
                 Pickable::IGNORE,
             ))
             .with_children(|p| {
-                p.spawn((HintText, text(FIRST_HINT, 18.0), Pickable::IGNORE));
+                p.spawn((HintText, text(t!("hud-first-hint"), 18.0), Pickable::IGNORE));
             });
         });
 }
@@ -183,44 +189,66 @@ fn spawn_buttons(
         ))
         .with_children(|bar| {
             for (label, cmd, icon) in [
-                ("Menu", AnyCommand::from(ScreenCommand::Menu), None),
+                (t!("hud-menu"), AnyCommand::from(ScreenCommand::Menu), None),
                 (
-                    "Levels",
+                    t!("hud-levels"),
                     AnyCommand::from(ScreenCommand::Levels),
                     Some(tile::LEVELS),
                 ),
                 (
-                    "Prev",
+                    t!("hud-prev"),
                     AnyCommand::from(PlayerCommand::PrevLevel),
                     Some(tile::PREVIOUS),
                 ),
                 (
-                    "Undo",
+                    t!("hud-undo"),
                     AnyCommand::from(PlayerCommand::Undo),
                     Some(tile::UNDO),
                 ),
                 (
-                    "Redo",
+                    t!("hud-redo"),
                     AnyCommand::from(PlayerCommand::Redo),
                     Some(tile::REDO),
                 ),
                 (
-                    "Restart",
+                    t!("hud-restart"),
                     AnyCommand::from(PlayerCommand::Restart),
                     Some(tile::RESTART),
                 ),
                 (
-                    "Next",
+                    t!("hud-next"),
                     AnyCommand::from(PlayerCommand::NextLevel),
                     Some(tile::NEXT),
                 ),
-                ("Design", AnyCommand::from(ScreenCommand::Design), None),
+                (
+                    t!("hud-design"),
+                    AnyCommand::from(ScreenCommand::Design),
+                    None,
+                ),
             ] {
                 let icon = art.zip(icon).map(|(a, i)| a.icon(i));
-                bar.spawn(command_button(label, icon, cmd))
+                bar.spawn(command_button(&label, icon, cmd))
                     .observe(send_on_click::<CommandButton>);
             }
         });
+}
+
+/// The HUD again in the language just chosen (it stays on screen under the settings).
+fn respawn_in_new_language(
+    mut commands: Commands,
+    language: Res<i18n::Language>,
+    mut shown_in: Local<Option<i18n::Lang>>,
+    roots: Query<Entity, With<HudRoot>>,
+    art: Option<Res<crate::game::mechanics::art::ArtAssets>>,
+) {
+    let was = shown_in.replace(language.0);
+    if was.is_none_or(|l| l == language.0) {
+        return;
+    }
+    for r in &roots {
+        commands.entity(r).despawn();
+    }
+    spawn_hud(commands, art);
 }
 
 fn button_colors(
@@ -248,22 +276,24 @@ fn update_texts(
 ) {
     if let (Some(c), Ok(mut t)) = (current.as_ref(), name.single_mut()) {
         let level = c.level();
-        let mut s = format!(
-            "{}  |  Level {}/{}",
-            c.collection.name,
-            c.index + 1,
-            c.collection.levels.len()
+        let mut s = t!(
+            "hud-level",
+            collection = i18n::collection_name(&c.source, &c.collection.name),
+            number = c.index + 1,
+            count = c.collection.levels.len()
         );
         if !level.title.is_empty() {
-            s += &format!(": {}", level.title);
+            let title = i18n::builtin_level_text(&c.source, c.index, "title", &level.title);
+            s += &t!("hud-level-title", title = title);
         }
         // The level's author, when known and not the whole collection's (the level browser
         // names that one).
         if !level.author.is_empty() && level.author != c.collection.author {
-            s += &format!(" by {}", level.author);
+            s += &t!("hud-by", author = level.author.as_str());
         }
         if let Some(p) = &problem.0 {
-            s += &format!("\nThis level cannot be played: {p}");
+            s += "\n";
+            s += &t!("hud-unplayable", problem = p.as_str());
         }
         let s = readable(&s);
         if t.0 != s {
@@ -287,9 +317,13 @@ fn update_texts(
 fn counters_text(game: &crate::core::Game, records: Option<&crate::core::save::Records>) -> String {
     let b = game.board();
     if game.is_reverse() {
-        return format!("Reverse   Moves {}   Pulls {}", b.moves(), b.pushes());
+        return t!(
+            "hud-counters-reverse",
+            moves = b.moves(),
+            pulls = b.pushes()
+        );
     }
-    let mut s = format!("Moves {}   Pushes {}", b.moves(), b.pushes());
+    let mut s = t!("hud-counters", moves = b.moves(), pushes = b.pushes());
     let best = records.and_then(|r| Some((r.best_moves.as_ref()?, r.best_pushes.as_ref()?)));
     if let Some((m, p)) = best {
         let diff = |now: u32, best: u32| match now.cmp(&best) {
@@ -297,21 +331,17 @@ fn counters_text(game: &crate::core::Game, records: Option<&crate::core::save::R
             std::cmp::Ordering::Equal => "=".to_string(),
             std::cmp::Ordering::Greater => format!("+{}", now - best),
         };
-        s += &format!(
-            "\nBest {}/{}   ({} / {})",
-            m.moves,
-            p.pushes,
-            diff(b.moves(), m.moves),
-            diff(b.pushes(), p.pushes)
+        s += "\n";
+        s += &t!(
+            "hud-best",
+            moves = m.moves,
+            pushes = p.pushes,
+            moves_diff = diff(b.moves(), m.moves),
+            pushes_diff = diff(b.pushes(), p.pushes)
         );
     }
     s
 }
-
-const FIRST_HINT: &str = "Tap or click a cell to walk there; arrows step; Z undoes";
-
-const REVERSE_HINT: &str = "Reverse play: pull every box back to a marked cell. Before the first \
-    pull, tap any free cell to start there. B plays forward again.";
 
 /// The hint line shows a built-in level's note (the tutorial's lessons) while it is played, from
 /// the game's own collections or from the same file opened with `--level` (found by its board),
@@ -337,15 +367,12 @@ fn show_hint(
     }
     // A deadlock warning takes the line over while it lasts.
     let note = match &warning.0 {
-        Some(d) => Some(format!(
-            "Deadlock ({}): this position can no longer be solved. Undo (Z).",
-            d.kind().replace('-', " ")
+        Some(d) => Some(t!(
+            "hud-deadlock",
+            detector = t!(&format!("deadlock-{}", d.kind()))
         )),
-        None if reverse => Some(REVERSE_HINT.to_string()),
-        None => current
-            .as_ref()
-            .and_then(|c| builtin_note(c, &list))
-            .map(str::to_string),
+        None if reverse => Some(t!("hud-reverse-hint")),
+        None => current.as_ref().and_then(|c| builtin_note(c, &list)),
     };
     let colour = if warning.0.is_some() {
         palette::WARNING
@@ -363,31 +390,36 @@ fn show_hint(
     for mut v in &mut line {
         v.set_if_neq(shown);
     }
-    let text = note.as_deref().unwrap_or(FIRST_HINT);
+    let text = note.unwrap_or_else(|| t!("hud-first-hint"));
     for mut t in &mut texts {
         if t.0 != text {
-            t.0 = text.to_string();
+            t.0 = text.clone();
         }
     }
 }
 
-/// The note of the level being played when it is one of the game's own (by its board).
-pub fn builtin_note<'a>(
-    current: &'a CurrentLevel,
-    list: &'a crate::game::mechanics::collections::Collections,
-) -> Option<&'a str> {
+/// The note of the level being played when it is one of the game's own (by its board), in the
+/// player's language.
+pub fn builtin_note(
+    current: &CurrentLevel,
+    list: &crate::game::mechanics::collections::Collections,
+) -> Option<String> {
     let level = current.level();
     if crate::core::save::is_builtin(&current.source) {
-        return level.notes.first().map(String::as_str);
+        let note = level.notes.first()?;
+        return Some(i18n::builtin_level_text(
+            &current.source,
+            current.index,
+            "note",
+            note,
+        ));
     }
     let fingerprint = level.fingerprint();
-    list.list
-        .iter()
-        .filter(|e| !e.is_user())
-        .flat_map(|e| &e.collection.levels)
-        .find(|l| l.fingerprint() == fingerprint)
-        .and_then(|l| l.notes.first())
-        .map(String::as_str)
+    list.list.iter().filter(|e| !e.is_user()).find_map(|e| {
+        let i = (e.collection.levels.iter()).position(|l| l.fingerprint() == fingerprint)?;
+        let note = e.collection.levels[i].notes.first()?;
+        Some(i18n::builtin_level_text(&e.source, i, "note", note))
+    })
 }
 
 /// The HUD's buttons show while the level is played or solved.
@@ -443,11 +475,14 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
     let reverse = session.is_some_and(|s| s.game.is_reverse());
     spawn_overlay(&mut commands, Play::Solved, SolvedOverlay, |panel| {
         if reverse {
-            panel.spawn(text("Solved in reverse!", 44.0));
-            panel.spawn(text(format!("{m} moves, {p} pulls"), 24.0));
+            panel.spawn(text(t!("solved-reverse"), 44.0));
+            panel.spawn(text(
+                t!("solved-counts-reverse", moves = m, pulls = p),
+                24.0,
+            ));
         } else {
-            panel.spawn(text("Solved!", 44.0));
-            panel.spawn(text(format!("{m} moves, {p} pushes"), 24.0));
+            panel.spawn(text(t!("solved"), 44.0));
+            panel.spawn(text(t!("solved-counts", moves = m, pushes = p), 24.0));
         }
         panel
             .spawn(Node {
@@ -455,10 +490,14 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                 ..default()
             })
             .with_children(|row| {
-                row.spawn(command_button("Replay", None, ScreenCommand::Replay))
-                    .observe(send_on_click::<CommandButton>);
+                row.spawn(command_button(
+                    &t!("solved-replay"),
+                    None,
+                    ScreenCommand::Replay,
+                ))
+                .observe(send_on_click::<CommandButton>);
                 row.spawn((
-                    command_button("Next level", None, PlayerCommand::NextLevel),
+                    command_button(&t!("solved-next"), None, PlayerCommand::NextLevel),
                     DefaultFocus,
                 ))
                 .observe(send_on_click::<CommandButton>);

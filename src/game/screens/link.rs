@@ -9,7 +9,6 @@
 
 use bevy::prelude::*;
 
-use crate::core::board::count;
 use crate::core::link::{Cell, Line, LinkBoard};
 use crate::game::mechanics::art::{ArtAssets, tile};
 use crate::game::vocab::palette;
@@ -138,23 +137,35 @@ fn spawn_screen(mut commands: Commands, art: Option<Res<ArtAssets>>) {
             ));
             root.spawn(wrap_row()).with_children(|row| {
                 let buttons: [(&str, Option<usize>, AnyCommand); 10] = [
-                    ("Hint", Some(tile::HINT), LinkCommand::Hint.into()),
-                    ("Shuffle", Some(tile::SHUFFLE), LinkCommand::Shuffle.into()),
-                    ("Undo", Some(tile::UNDO), LinkCommand::Undo.into()),
-                    ("Redo", Some(tile::REDO), LinkCommand::Redo.into()),
-                    ("Restart", Some(tile::RESTART), LinkCommand::Restart.into()),
-                    ("New deal", Some(tile::NEXT), LinkCommand::NewDeal.into()),
-                    ("Pause", Some(tile::PAUSE), LinkCommand::Pause.into()),
-                    ("Size", None, LinkCommand::NextSize.into()),
-                    ("Gravity", None, LinkCommand::Gravity.into()),
-                    ("Menu", None, ScreenCommand::Menu.into()),
+                    ("link-hint", Some(tile::HINT), LinkCommand::Hint.into()),
+                    (
+                        "link-shuffle",
+                        Some(tile::SHUFFLE),
+                        LinkCommand::Shuffle.into(),
+                    ),
+                    ("hud-undo", Some(tile::UNDO), LinkCommand::Undo.into()),
+                    ("hud-redo", Some(tile::REDO), LinkCommand::Redo.into()),
+                    (
+                        "hud-restart",
+                        Some(tile::RESTART),
+                        LinkCommand::Restart.into(),
+                    ),
+                    (
+                        "link-new-deal",
+                        Some(tile::NEXT),
+                        LinkCommand::NewDeal.into(),
+                    ),
+                    ("link-pause", Some(tile::PAUSE), LinkCommand::Pause.into()),
+                    ("link-size", None, LinkCommand::NextSize.into()),
+                    ("link-gravity", None, LinkCommand::Gravity.into()),
+                    ("hud-menu", None, ScreenCommand::Menu.into()),
                 ];
-                for (label, i, cmd) in buttons {
-                    let mut b = row.spawn(command_button(label, i.and_then(icon), cmd));
+                for (key, i, cmd) in buttons {
+                    let mut b = row.spawn(command_button(&t!(key), i.and_then(icon), cmd));
                     b.observe(send_on_click::<CommandButton>);
-                    match label {
-                        "Size" => b.insert(ChoiceLabel::Size),
-                        "Gravity" => b.insert(ChoiceLabel::Gravity),
+                    match key {
+                        "link-size" => b.insert(ChoiceLabel::Size),
+                        "link-gravity" => b.insert(ChoiceLabel::Gravity),
                         _ => &mut b,
                     };
                 }
@@ -334,19 +345,27 @@ fn show_status(
 ) {
     let Some(play) = play else { return };
     let b = play.board();
-    let variant = if play.game.gravity() { " gravity" } else { "" };
+    let variant = if play.game.gravity() {
+        t!("link-status-gravity")
+    } else {
+        String::new()
+    };
     let best = saves
         .progress
         .link_best
         .get(&play.best_key())
-        .map_or(String::new(), |&ms| format!("   best {}", clock_text(ms)));
-    let line = format!(
-        "Link {}x{}{variant}   {}   {}   {} playable{best}",
-        b.width(),
-        b.height(),
-        clock_text(play.clock.as_millis() as u64),
-        count(b.tiles(), "tile", "tiles"),
-        count(play.playable, "pair", "pairs"),
+        .map_or(String::new(), |&ms| {
+            t!("link-status-best", time = clock_text(ms))
+        });
+    let line = t!(
+        "link-status",
+        width = b.width(),
+        height = b.height(),
+        variant = variant,
+        time = clock_text(play.clock.as_millis() as u64),
+        tiles = b.tiles(),
+        pairs = play.playable,
+        best = best
     );
     if status.0 != line {
         status.0 = line;
@@ -364,9 +383,13 @@ fn show_choices(
     };
     for (choice, children) in &buttons {
         let label = match choice {
-            ChoiceLabel::Size => format!("Size {}x{}", play.next_size.0, play.next_size.1),
-            ChoiceLabel::Gravity if play.next_gravity => "Gravity on".to_string(),
-            ChoiceLabel::Gravity => "Gravity off".to_string(),
+            ChoiceLabel::Size => t!(
+                "link-size-value",
+                width = play.next_size.0,
+                height = play.next_size.1
+            ),
+            ChoiceLabel::Gravity if play.next_gravity => t!("link-gravity-on"),
+            ChoiceLabel::Gravity => t!("link-gravity-off"),
         };
         for c in children {
             if let Ok(mut t) = texts.get_mut(*c) {
@@ -428,34 +451,37 @@ fn fill_panel(
     };
     match kind {
         LinkPanel::Paused => {
-            panel.spawn(text("Paused", 36.0));
+            panel.spawn(text(t!("link-paused"), 36.0));
             panel.spawn(wrap_row()).with_children(|row| {
-                button(row, "Go on", LinkCommand::Pause.into(), true);
-                button(row, "Menu", ScreenCommand::Menu.into(), false);
+                button(row, &t!("link-go-on"), LinkCommand::Pause.into(), true);
+                button(row, &t!("hud-menu"), ScreenCommand::Menu.into(), false);
             });
         }
         LinkPanel::Stuck => {
-            panel.spawn(text("Stuck: no pair can be joined", 30.0));
-            panel.spawn(text(format!("{} tiles left", play.board().tiles()), 20.0));
+            panel.spawn(text(t!("link-stuck"), 30.0));
+            panel.spawn(text(
+                t!("link-tiles-left", tiles = play.board().tiles()),
+                20.0,
+            ));
             panel.spawn(wrap_row()).with_children(|row| {
-                button(row, "Shuffle", LinkCommand::Shuffle.into(), true);
-                button(row, "Undo", LinkCommand::Undo.into(), false);
+                button(row, &t!("link-shuffle"), LinkCommand::Shuffle.into(), true);
+                button(row, &t!("hud-undo"), LinkCommand::Undo.into(), false);
             });
         }
         LinkPanel::Cleared => {
             let f = play.finish.expect("a cleared board has its finish");
-            panel.spawn(text("Cleared!", 44.0));
-            panel.spawn(text(format!("Time {}", clock_text(f.millis)), 24.0));
+            panel.spawn(text(t!("link-cleared"), 44.0));
+            panel.spawn(text(t!("link-time", time = clock_text(f.millis)), 24.0));
             let line = match (f.record, f.best_before) {
-                (true, Some(before)) => format!("New best (was {})", clock_text(before)),
-                (true, None) => "Your first time on this board".to_string(),
-                (false, _) => format!("Best {}", clock_text(best.unwrap_or(f.millis))),
+                (true, Some(before)) => t!("link-new-best", time = clock_text(before)),
+                (true, None) => t!("link-first-time"),
+                (false, _) => t!("link-best", time = clock_text(best.unwrap_or(f.millis))),
             };
             panel.spawn(text(line, 20.0));
             panel.spawn(wrap_row()).with_children(|row| {
-                button(row, "New deal", LinkCommand::NewDeal.into(), true);
-                button(row, "Undo", LinkCommand::Undo.into(), false);
-                button(row, "Menu", ScreenCommand::Menu.into(), false);
+                button(row, &t!("link-new-deal"), LinkCommand::NewDeal.into(), true);
+                button(row, &t!("hud-undo"), LinkCommand::Undo.into(), false);
+                button(row, &t!("hud-menu"), ScreenCommand::Menu.into(), false);
             });
         }
     }

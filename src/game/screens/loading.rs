@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use crate::game::mechanics::levels::LoadError;
 use crate::game::vocab::Screen;
 use crate::game::vocab::ui::text;
+use crate::t;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Loading), loading_screen)
@@ -22,13 +23,13 @@ fn loading_screen(mut commands: Commands) {
             ..default()
         },
         DespawnOnExit(Screen::Loading),
-        children![text("Loading…", 32.0)],
+        children![text(t!("loading"), 32.0)],
     ));
 }
 
 fn failure_screen(mut commands: Commands, errors: Res<LoadError>) {
     let detail = if errors.0.is_empty() {
-        "an asset failed to load".to_string()
+        t!("loading-asset-failed")
     } else {
         errors.0.join("\n")
     };
@@ -43,9 +44,6 @@ fn failure_screen(mut commands: Commands, errors: Res<LoadError>) {
             padding: UiRect::all(px(24)),
             ..default()
         },
-        children![
-            text("PushBox could not load its levels", 32.0),
-            text(detail, 18.0)
-        ],
+        children![text(t!("loading-failed"), 32.0), text(detail, 18.0)],
     ));
 }

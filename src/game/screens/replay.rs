@@ -117,7 +117,7 @@ fn commands_to_replays(
             let solution = current.solution_of(&session.game);
             out.write(StartReplay {
                 lurd: solution.and_then(|r| r.lurd).unwrap_or_default(),
-                source: "your solution".into(),
+                source: t!("replay-source-yours"),
                 external: false,
             });
             continue;
@@ -132,14 +132,11 @@ fn commands_to_replays(
             Some(lurd) => {
                 out.write(StartReplay {
                     lurd,
-                    source: "best by moves".into(),
+                    source: t!("replay-source-best"),
                     external: false,
                 });
             }
-            None => notices.say(format!(
-                "{} has no recording yet: solve it first, or paste a solution (Ctrl+V)",
-                current.level().label(current.index)
-            )),
+            None => notices.say(t!("replay-none", level = current.label())),
         }
     }
 }
@@ -160,7 +157,7 @@ fn read_clipboard(
             Ok(t) => {
                 out.write(PastedText(t));
             }
-            Err(e) => notices.say(format!("clipboard: {e}")),
+            Err(e) => notices.say(t!("clipboard-failed", problem = e.to_string())),
         }
     }
 }
@@ -179,7 +176,7 @@ fn pasted_solutions(
         }
         out.write(StartReplay {
             lurd: t.clone(),
-            source: "clipboard".into(),
+            source: t!("replay-source-clipboard"),
             external: true,
         });
     }
@@ -209,7 +206,11 @@ fn dropped_files(
                 let bytes = match std::fs::read(path_buf) {
                     Ok(b) => b,
                     Err(e) => {
-                        notices.say(format!("{}: cannot read: {e}", path_buf.display()));
+                        notices.say(t!(
+                            "file-unreadable",
+                            path = path_buf.display().to_string(),
+                            problem = e.to_string()
+                        ));
                         continue;
                     }
                 };
@@ -233,7 +234,11 @@ fn dropped_files(
                         external: true,
                     });
                 }
-                Err(e) => notices.say(format!("{}: cannot read: {e}", path_buf.display())),
+                Err(e) => notices.say(t!(
+                    "file-unreadable",
+                    path = path_buf.display().to_string(),
+                    problem = e.to_string()
+                )),
             }
         }
     }
@@ -267,10 +272,7 @@ fn start_replay(
         return;
     };
     let (Some(current), Some(session)) = (current, session) else {
-        notices.say(format!(
-            "{}: there is no playable level to replay it on",
-            req.source
-        ));
+        notices.say(t!("replay-no-level", source = req.source.as_str()));
         return;
     };
     let level = current.level();
@@ -278,10 +280,11 @@ fn start_replay(
     let game = match lurd::check_solution(&start, &req.lurd) {
         Ok(g) => g,
         Err(e) => {
-            notices.say(format!(
-                "{}: not a solution of {}: {e}",
-                req.source,
-                level.label(current.index)
+            notices.say(t!(
+                "replay-not-a-solution",
+                source = req.source.as_str(),
+                level = current.label(),
+                problem = e.to_string()
             ));
             return;
         }
@@ -387,14 +390,18 @@ fn control(
                 if let Some(r) = replay.keepable.take() {
                     let level = current.level();
                     if offer(&mut saves, &mut notices, level, &r) {
-                        notices.say(format!(
-                            "kept the solution from {} ({} moves, {} pushes) as a record",
-                            replay.source, r.moves, r.pushes
+                        notices.say(t!(
+                            "replay-kept",
+                            source = replay.source.as_str(),
+                            moves = r.moves,
+                            pushes = r.pushes
                         ));
                     } else {
-                        notices.say(format!(
-                            "the solution from {} ({} moves, {} pushes) does not beat the records",
-                            replay.source, r.moves, r.pushes
+                        notices.say(t!(
+                            "replay-not-kept",
+                            source = replay.source.as_str(),
+                            moves = r.moves,
+                            pushes = r.pushes
                         ));
                     }
                 }
@@ -547,18 +554,18 @@ fn spawn_controls(
 ) {
     use crate::game::mechanics::art::tile;
     let mut buttons = vec![
-        ("Start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
-        ("Prev", Some(tile::STEP_BACK), ReplayCmd::Back),
-        ("Pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
-        ("Next", Some(tile::STEP), ReplayCmd::Forward),
-        ("End", Some(tile::NEXT), ReplayCmd::ToEnd),
-        ("Slower", None, ReplayCmd::Slower),
-        ("Faster", None, ReplayCmd::Faster),
+        ("replay-start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
+        ("hud-prev", Some(tile::STEP_BACK), ReplayCmd::Back),
+        ("replay-pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
+        ("hud-next", Some(tile::STEP), ReplayCmd::Forward),
+        ("replay-end", Some(tile::NEXT), ReplayCmd::ToEnd),
+        ("settings-slower", None, ReplayCmd::Slower),
+        ("settings-faster", None, ReplayCmd::Faster),
     ];
     if keepable {
-        buttons.push(("Keep", None, ReplayCmd::Keep));
+        buttons.push(("replay-keep", None, ReplayCmd::Keep));
     }
-    buttons.push(("Close", None, ReplayCmd::Close));
+    buttons.push(("settings-close", None, ReplayCmd::Close));
     panel
         .spawn(Node {
             justify_content: JustifyContent::Center,
@@ -568,9 +575,9 @@ fn spawn_controls(
             ..default()
         })
         .with_children(|bar| {
-            for (label, icon, cmd) in buttons {
+            for (key, icon, cmd) in buttons {
                 let icon = art.zip(icon).map(|(a, i)| a.icon(i));
-                let mut b = bar.spawn(replay_button(label, icon, cmd));
+                let mut b = bar.spawn(replay_button(&t!(key), icon, cmd));
                 b.observe(send_on_click::<ReplayButton>);
                 if cmd == ReplayCmd::PlayPause {
                     b.insert(PlayLabel);
@@ -591,19 +598,18 @@ fn sync_panel(
     let Some(session) = session else { return };
     let b = session.game.board();
     let at = session.game.history().len();
-    let s = format!(
-        "Replay ({}): step {at}/{}   Moves {}   Pushes {}   Speed {}x{}",
-        replay.source,
-        replay.steps,
-        b.moves(),
-        b.pushes(),
-        replay.speed(),
-        if replay.keepable.is_some() {
-            "   (Keep saves it as a record)"
-        } else {
-            ""
-        }
+    let mut s = t!(
+        "replay-status",
+        source = replay.source.as_str(),
+        step = at,
+        steps = replay.steps,
+        moves = b.moves(),
+        pushes = b.pushes(),
+        speed = replay.speed().to_string()
     );
+    if replay.keepable.is_some() {
+        s += &t!("replay-keep-hint");
+    }
     for mut t in &mut texts {
         if t.0 != s {
             t.0 = s.clone();
@@ -618,9 +624,9 @@ fn sync_panel(
         n.width = percent(frac * 100.0);
     }
     let (label, icon) = if replay.playing {
-        ("Pause", crate::game::mechanics::art::tile::PAUSE)
+        (t!("replay-pause"), crate::game::mechanics::art::tile::PAUSE)
     } else {
-        ("Play", crate::game::mechanics::art::tile::PLAY)
+        (t!("replay-play"), crate::game::mechanics::art::tile::PLAY)
     };
     for children in &play_buttons {
         for c in children {

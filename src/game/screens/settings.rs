@@ -1,5 +1,6 @@
-//! The settings screen: walking speed, instant moves, sound on/off and volume. Every change takes
-//! effect at once and is saved with the session (`save.rs` writes settings when they change).
+//! The settings screen: walking speed, instant moves, sound on/off and volume, the deadlock
+//! warnings and the language. Every change takes effect at once (a new language redraws the
+//! screen) and is saved with the session (`save.rs` writes settings when they change).
 
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -24,6 +25,7 @@ enum Shows {
     /// A deadlock warning: 0 dead squares, 1 freeze, 2 bipartite, 3 closed diagonal; 4 the
     /// shading of dead squares.
     Warning(u8),
+    Language,
 }
 
 /// Commands: part of the game in every app.
@@ -41,7 +43,10 @@ pub(crate) fn screen_plugin(app: &mut App) {
     app.add_systems(OnEnter(Play::Settings), spawn_settings)
         .add_systems(
             Update,
-            show_values
+            (
+                show_values,
+                respawn_in_new_language.run_if(resource_changed::<i18n::Language>),
+            )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Play::Settings)),
         );
@@ -65,6 +70,7 @@ fn settings_commands(
     mut settings: ResMut<Settings>,
     mut warnings: ResMut<WarningSettings>,
     mut shade: ResMut<ShadeDeadSquares>,
+    mut language: ResMut<i18n::LanguageChoice>,
     // The screen the settings were opened from: closing returns to the title screen or the level.
     mut back_to: Local<Option<Play>>,
 ) {
@@ -89,6 +95,13 @@ fn settings_commands(
                 settings.step_seconds = STEP_SECONDS[j];
             }
             ScreenCommand::ToggleInstant => settings.instant = !settings.instant,
+            // The system's, then each language in turn.
+            ScreenCommand::CycleLanguage => {
+                language.0 = match language.0 {
+                    None => Some(i18n::Lang::ALL[0]),
+                    Some(l) => i18n::Lang::ALL.into_iter().skip_while(|&x| x != l).nth(1),
+                }
+            }
             ScreenCommand::ToggleWarning(k) => {
                 let d = &mut warnings.0;
                 match k {
@@ -108,9 +121,18 @@ fn settings_commands(
     }
 }
 
+/// The screen again, in the language just chosen.
+fn respawn_in_new_language(commands: Commands, panels: Query<Entity, With<SettingsPanel>>) {
+    let mut commands = commands;
+    for p in &panels {
+        commands.entity(p).despawn();
+    }
+    spawn_settings(commands);
+}
+
 fn spawn_settings(mut commands: Commands) {
     spawn_overlay(&mut commands, Play::Settings, SettingsPanel, |panel| {
-        panel.spawn(text("Settings", 30.0));
+        panel.spawn(text(t!("settings-title"), 30.0));
         let row = || Node {
             width: percent(100),
             justify_content: JustifyContent::SpaceBetween,
@@ -123,15 +145,15 @@ fn spawn_settings(mut commands: Commands) {
             (
                 Shows::Speed,
                 [
-                    ("Slower", ScreenCommand::Speed(false)),
-                    ("Faster", ScreenCommand::Speed(true)),
+                    (t!("settings-slower"), ScreenCommand::Speed(false)),
+                    (t!("settings-faster"), ScreenCommand::Speed(true)),
                 ],
             ),
             (
                 Shows::Volume,
                 [
-                    ("Quieter", ScreenCommand::Volume(false)),
-                    ("Louder", ScreenCommand::Volume(true)),
+                    (t!("settings-quieter"), ScreenCommand::Volume(false)),
+                    (t!("settings-louder"), ScreenCommand::Volume(true)),
                 ],
             ),
         ] {
@@ -140,7 +162,7 @@ fn spawn_settings(mut commands: Commands) {
                 r.spawn(wrap_row()).with_children(|b| {
                     for (label, cmd) in buttons {
                         b.spawn(labelled_button(
-                            label,
+                            &label,
                             CommandButton(cmd.into()),
                             88.0,
                             20.0,
@@ -160,6 +182,7 @@ fn spawn_settings(mut commands: Commands) {
                 (Shows::Warning(2), ScreenCommand::ToggleWarning(2)),
                 (Shows::Warning(3), ScreenCommand::ToggleWarning(3)),
                 (Shows::Warning(4), ScreenCommand::ToggleWarning(4)),
+                (Shows::Language, ScreenCommand::CycleLanguage),
             ] {
                 r.spawn(labelled_button("", CommandButton(cmd.into()), 220.0, 20.0))
                     .insert(shows)
@@ -168,7 +191,7 @@ fn spawn_settings(mut commands: Commands) {
         });
         panel
             .spawn(labelled_button(
-                "Close",
+                &t!("settings-close"),
                 CommandButton(ScreenCommand::Settings.into()),
                 88.0,
                 20.0,
@@ -181,32 +204,45 @@ fn value(
     shows: Shows,
     settings: &Settings,
     sound: &SoundSettings,
-    (w, shade): (&WarningSettings, &ShadeDeadSquares),
+    (w, shade, language): (&WarningSettings, &ShadeDeadSquares, &i18n::LanguageChoice),
 ) -> String {
-    let on = |b: bool| if b { "on" } else { "off" };
-    match shows {
-        Shows::Warning(4) if shade.0 => "Dead squares: shaded always".to_string(),
-        Shows::Warning(4) => "Dead squares: shaded with a box chosen".to_string(),
-        Shows::Warning(k) => {
-            let (name, v) = match k {
-                0 => ("Dead-square warning", w.0.dead_square),
-                1 => ("Freeze warning", w.0.freeze),
-                2 => ("Bipartite warning", w.0.bipartite),
-                _ => ("Closed-diagonal warning", w.0.closed_diagonal),
-            };
-            format!("{name}: {}", on(v))
+    let on = |b: bool| {
+        if b {
+            t!("settings-on")
+        } else {
+            t!("settings-off")
         }
-        Shows::Speed => format!(
-            "Walking speed: {}/{}",
-            STEP_SECONDS.len() - speed_index(settings.step_seconds),
-            STEP_SECONDS.len()
+    };
+    match shows {
+        Shows::Warning(4) if shade.0 => t!("settings-shade-always"),
+        Shows::Warning(4) => t!("settings-shade-selected"),
+        Shows::Warning(k) => {
+            let (key, v) = match k {
+                0 => ("settings-warn-dead-square", w.0.dead_square),
+                1 => ("settings-warn-freeze", w.0.freeze),
+                2 => ("settings-warn-bipartite", w.0.bipartite),
+                _ => ("settings-warn-closed-diagonal", w.0.closed_diagonal),
+            };
+            t!(key, state = on(v))
+        }
+        Shows::Speed => t!(
+            "settings-speed",
+            speed = STEP_SECONDS.len() - speed_index(settings.step_seconds),
+            of = STEP_SECONDS.len()
         ),
-        Shows::Instant => format!(
-            "Instant moves: {}",
-            if settings.instant { "on" } else { "off" }
+        Shows::Instant => t!("settings-instant", state = on(settings.instant)),
+        Shows::Sound => t!("settings-sound", state = on(!sound.muted)),
+        Shows::Volume => t!(
+            "settings-volume",
+            percent = (sound.volume * 100.0).round() as u32
         ),
-        Shows::Sound => format!("Sound: {}", if sound.muted { "off" } else { "on" }),
-        Shows::Volume => format!("Volume: {:.0}%", sound.volume * 100.0),
+        Shows::Language => match language.0 {
+            None => t!(
+                "settings-language-system",
+                language = i18n::native_name(i18n::current())
+            ),
+            Some(l) => t!("settings-language", language = i18n::native_name(l)),
+        },
     }
 }
 
@@ -216,11 +252,12 @@ fn show_values(
     sound: Res<SoundSettings>,
     warnings: Res<WarningSettings>,
     shade: Res<ShadeDeadSquares>,
+    language: Res<i18n::LanguageChoice>,
     shown: Query<(&Shows, Option<&Children>, Entity)>,
     mut texts: Query<&mut Text>,
 ) {
     for (shows, children, e) in &shown {
-        let s = value(*shows, &settings, &sound, (&warnings, &shade));
+        let s = value(*shows, &settings, &sound, (&warnings, &shade, &language));
         let targets: Vec<Entity> = match children {
             Some(c) => c.iter().collect(),
             None => vec![e],

@@ -65,9 +65,19 @@ fn snapshot_commands(
                 let b = session.game.board();
                 let n = saves.progress.snapshots(level).len() + 1;
                 let name = if session.game.is_reverse() {
-                    format!("{n}: reverse, {} moves, {} pulls", b.moves(), b.pushes())
+                    t!(
+                        "snapshot-name-reverse",
+                        number = n,
+                        moves = b.moves(),
+                        pulls = b.pushes()
+                    )
                 } else {
-                    format!("{n}: {} moves, {} pushes", b.moves(), b.pushes())
+                    t!(
+                        "snapshot-name",
+                        number = n,
+                        moves = b.moves(),
+                        pushes = b.pushes()
+                    )
                 };
                 let snapshot = Snapshot::of(&session.game, name);
                 keep_snapshot(&mut saves, &mut notices, level, snapshot);
@@ -84,7 +94,7 @@ fn snapshot_commands(
                         respawn(&mut commands, &roots, &current, game);
                         next_play.set(if solved { Play::Solved } else { Play::Active });
                     }
-                    Err(e) => notices.say(format!("snapshot {}: {e}", i + 1)),
+                    Err(e) => notices.say(t!("snapshot-failed", number = i + 1, reason = e)),
                 }
             }
             _ => {}
@@ -94,11 +104,11 @@ fn snapshot_commands(
 
 /// A snapshot's game, replayed through the rules.
 fn restored(current: &CurrentLevel, s: Option<&Snapshot>) -> Result<Game, String> {
-    let s = s.ok_or("there is no such snapshot")?;
+    let s = s.ok_or_else(|| t!("snapshot-missing"))?;
     let start = current.level().playable().map_err(|e| e.to_string())?;
     s.moves()
         .restore(&start)
-        .map_err(|e| format!("its moves {e}"))
+        .map_err(|e| t!("snapshot-moves", problem = e))
 }
 
 fn spawn_panel(mut commands: Commands, current: Option<Res<CurrentLevel>>, saves: Res<Saves>) {
@@ -111,25 +121,26 @@ fn spawn_panel(mut commands: Commands, current: Option<Res<CurrentLevel>>, saves
         .map(|s| s.name.clone())
         .collect();
     spawn_overlay(&mut commands, Play::Snapshots, SnapshotsPanel, |panel| {
-        panel.spawn(text(
-            format!("Snapshots: {}", level.label(current.index)),
-            26.0,
-        ));
+        panel.spawn(text(t!("snapshots-title", level = current.label()), 26.0));
         let button = |p: &mut ChildSpawnerCommands, label: &str, cmd: ScreenCommand| {
             p.spawn(command_button(label, None, cmd))
                 .observe(send_on_click::<CommandButton>);
         };
-        button(panel, "Keep this position", ScreenCommand::TakeSnapshot);
+        button(panel, &t!("snapshots-keep"), ScreenCommand::TakeSnapshot);
         if kept.is_empty() {
-            panel.spawn(text("None kept yet.", 18.0));
+            panel.spawn(text(t!("snapshots-none"), 18.0));
         }
         for (i, name) in kept.iter().enumerate() {
             panel.spawn(wrap_row()).with_children(|row| {
                 row.spawn(text(crate::game::mechanics::fonts::readable(name), 18.0));
-                button(row, "Restore", ScreenCommand::RestoreSnapshot(i));
+                button(
+                    row,
+                    &t!("snapshots-restore"),
+                    ScreenCommand::RestoreSnapshot(i),
+                );
             });
         }
-        button(panel, "Close", ScreenCommand::Snapshots);
+        button(panel, &t!("settings-close"), ScreenCommand::Snapshots);
     });
 }
 

@@ -80,9 +80,14 @@ fn title_commands(
 /// "Tutorial, level 3: Walk around  (2 of 10 solved)".
 fn continue_line(current: &CurrentLevel, saves: &Saves) -> String {
     let level = current.level();
-    let mut s = format!("{}, level {}", current.collection.name, current.index + 1);
+    let mut s = t!(
+        "title-continue-level",
+        collection = i18n::collection_name(&current.source, &current.collection.name),
+        number = current.index + 1
+    );
     if !level.title.is_empty() {
-        s += &format!(": {}", level.title);
+        let title = i18n::builtin_level_text(&current.source, current.index, "title", &level.title);
+        s += &t!("hud-level-title", title = title);
     }
     let solved = current
         .collection
@@ -90,7 +95,12 @@ fn continue_line(current: &CurrentLevel, saves: &Saves) -> String {
         .iter()
         .filter(|l| saves.progress.records(l).is_some())
         .count();
-    readable(&s) + &format!("  ({solved} of {} solved)", current.collection.levels.len())
+    readable(&s)
+        + &t!(
+            "title-solved-count",
+            solved = solved,
+            count = current.collection.levels.len()
+        )
 }
 
 fn spawn_title(
@@ -127,8 +137,8 @@ fn spawn_title(
             if let Some(art) = &art {
                 spawn_picture(root, art);
             }
-            root.spawn(text("PushBox", 72.0));
-            root.spawn(text("Push every box onto a goal.", 20.0));
+            root.spawn(text(t!("title-name"), 72.0));
+            root.spawn(text(t!("title-tagline"), 20.0));
             spawn_menu(root, art.as_deref(), line);
         });
 }
@@ -172,13 +182,23 @@ fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: St
     .with_children(|col| {
         let icon = |i| art.map(|a| a.icon(i));
         for (label, i, cmd, font) in [
-            ("Continue", tile::PLAY, ScreenCommand::Menu, 28.0),
-            ("Levels", tile::LEVELS, ScreenCommand::Levels, 24.0),
-            ("Link", tile::LINK, ScreenCommand::Link, 24.0),
-            ("Settings", tile::SETTINGS, ScreenCommand::Settings, 24.0),
+            (t!("title-continue"), tile::PLAY, ScreenCommand::Menu, 28.0),
+            (
+                t!("title-levels"),
+                tile::LEVELS,
+                ScreenCommand::Levels,
+                24.0,
+            ),
+            (t!("title-link"), tile::LINK, ScreenCommand::Link, 24.0),
+            (
+                t!("title-settings"),
+                tile::SETTINGS,
+                ScreenCommand::Settings,
+                24.0,
+            ),
         ] {
             col.spawn(icon_button(
-                label,
+                &label,
                 icon(i),
                 CommandButton(cmd.into()),
                 260.0,
@@ -197,10 +217,16 @@ fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: St
             }
         }
         if !cfg!(any(target_os = "android", target_os = "ios")) {
-            col.spawn(icon_button("Quit", None, QuitButton, 260.0, 24.0))
-                .observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
-                    exit.write(AppExit::Success);
-                });
+            col.spawn(icon_button(
+                &t!("title-quit"),
+                None,
+                QuitButton,
+                260.0,
+                24.0,
+            ))
+            .observe(|_: On<Pointer<Click>>, mut exit: MessageWriter<AppExit>| {
+                exit.write(AppExit::Success);
+            });
         }
     });
 }

@@ -23,6 +23,11 @@ impl CurrentLevel {
         &self.collection.levels[self.index]
     }
 
+    /// The level's label in the player's language ("level 3 "Walk around"").
+    pub fn label(&self) -> String {
+        super::i18n::level_label(&self.source, self.index, &self.level().title)
+    }
+
     /// A solved game of this level as the records keep it (forward moves, also when it was
     /// played in reverse); `None` while it is not solved.
     pub fn solution_of(&self, game: &Game) -> Option<Recording> {

@@ -75,6 +75,8 @@ pub enum ScreenCommand {
     /// A deadlock warning on or off: 0 dead squares, 1 freeze, 2 bipartite, 3 closed diagonal;
     /// 4: dead squares shaded always or only while a box is selected.
     ToggleWarning(u8),
+    /// The screens' language: the system's, then each language in turn.
+    CycleLanguage,
 }
 
 /// What the player does in the Link mode: `mechanics/link.rs` plays them.

@@ -3,6 +3,7 @@
 //! Nothing here imports a file above it (only `crate::core` and Bevy).
 
 pub mod board;
+pub mod i18n;
 pub mod level;
 pub mod link;
 pub mod messages;
@@ -11,6 +12,7 @@ pub mod player;
 pub mod states;
 pub mod ui;
 
+pub use crate::t;
 pub use board::*;
 pub use level::*;
 pub use link::*;

@@ -1,0 +1,241 @@
+# PushBox's words in English. Every key here must be in every other language's file too
+# (tests/pushbox/i18n.rs checks). Arguments are in { $braces }.
+
+## Title screen
+title-name = PushBox
+title-tagline = Push every box onto a goal.
+title-continue = Continue
+title-levels = Levels
+title-link = Link
+title-settings = Settings
+title-quit = Quit
+title-continue-level = { $collection }, level { $number }
+title-solved-count = {"  "}({ $solved } of { $count } solved)
+
+## The level's HUD
+hud-level = { $collection }  |  Level { $number }/{ $count }
+hud-level-title = : { $title }
+hud-by = {" "}by { $author }
+hud-unplayable = This level cannot be played: { $problem }
+hud-counters = Moves { $moves }   Pushes { $pushes }
+hud-counters-reverse = Reverse   Moves { $moves }   Pulls { $pulls }
+hud-best = Best { $moves }/{ $pushes }   ({ $moves_diff } / { $pushes_diff })
+hud-menu = Menu
+hud-levels = Levels
+hud-prev = Prev
+hud-undo = Undo
+hud-redo = Redo
+hud-restart = Restart
+hud-next = Next
+hud-design = Design
+hud-first-hint = Tap or click a cell to walk there; arrows step; Z undoes
+hud-reverse-hint = Reverse play: pull every box back to a marked cell. Before the first pull, tap any free cell to start there. B plays forward again.
+hud-deadlock = Deadlock ({ $detector }): this position can no longer be solved. Undo (Z).
+deadlock-dead-square = dead square
+deadlock-freeze = freeze
+deadlock-closed-diagonal = closed diagonal
+deadlock-bipartite = bipartite
+
+## The solved panel
+solved = Solved!
+solved-reverse = Solved in reverse!
+solved-counts = { $moves } moves, { $pushes } pushes
+solved-counts-reverse = { $moves } moves, { $pulls } pulls
+solved-replay = Replay
+solved-next = Next level
+
+## Settings
+settings-title = Settings
+settings-slower = Slower
+settings-faster = Faster
+settings-quieter = Quieter
+settings-louder = Louder
+settings-close = Close
+settings-on = on
+settings-off = off
+settings-speed = Walking speed: { $speed }/{ $of }
+settings-instant = Instant moves: { $state }
+settings-sound = Sound: { $state }
+settings-volume = Volume: { $percent }%
+settings-warn-dead-square = Dead-square warning: { $state }
+settings-warn-freeze = Freeze warning: { $state }
+settings-warn-bipartite = Bipartite warning: { $state }
+settings-warn-closed-diagonal = Closed-diagonal warning: { $state }
+settings-shade-always = Dead squares: shaded always
+settings-shade-selected = Dead squares: shaded with a box chosen
+settings-language = Language: { $language }
+settings-language-system = Language: as the system ({ $language })
+
+## Level browser
+browser-heading = { $collection }: choose a level
+browser-heading-by = { $collection } by { $author }: choose a level
+browser-page = Page { $page }/{ $pages }
+browser-page-back = < Page
+browser-page-on = Page >
+browser-next-unsolved = Next unsolved
+browser-reverse = Reverse play on/off
+browser-snapshots = Snapshots
+browser-export = Export { $format }
+browser-record = {"  "}[{ $moves }m/{ $pushes }p]
+collection-tutorial = Tutorial
+collection-builtin = PushBox
+collection-author = PushBox project
+
+## Snapshots
+snapshots-title = Snapshots: { $level }
+snapshots-keep = Keep this position
+snapshots-none = None kept yet.
+snapshots-restore = Restore
+snapshot-name = { $number }: { $moves } moves, { $pushes } pushes
+snapshot-name-reverse = { $number }: reverse, { $moves } moves, { $pulls } pulls
+snapshot-failed = snapshot { $number }: { $reason }
+snapshot-missing = there is no such snapshot
+snapshot-moves = its moves { $problem }
+
+## Loading
+loading = Loading…
+loading-failed = PushBox could not load its levels
+loading-asset-failed = an asset failed to load
+
+## The tutorial's levels: titles and hints
+tutorial-1-title = First push
+tutorial-1-note = Walk with the arrow keys, or tap a cell to walk there. Push the box onto the goal.
+tutorial-2-title = Both ways
+tutorial-2-note = Boxes can be pushed, never pulled. Every goal needs a box.
+tutorial-3-title = Two boxes
+tutorial-3-note = Z or Undo takes a move back, as many as you like. Y or Redo plays it again.
+tutorial-4-title = Mind the corner
+tutorial-4-note = A box pushed into a corner can never come out. If it happens, undo.
+tutorial-5-title = Walk around
+tutorial-5-note = To push a box left, stand on its right: walk around it first.
+tutorial-6-title = Along the wall
+tutorial-6-note = A box against a wall can only slide along it. Keep this one off the walls.
+tutorial-7-title = Make room
+tutorial-7-note = Sometimes a box must first step aside to make room. R restarts the level.
+tutorial-8-title = Order matters
+tutorial-8-note = Fill the far goal first, or the first box blocks the way.
+tutorial-9-title = Tight squeeze
+tutorial-9-note = Look before you push: think about where each box will go.
+tutorial-10-title = Side by side
+tutorial-10-note = Three boxes, three goals: you know everything you need. Tab opens the level list.
+
+## Link (連連看)
+link-hint = Hint
+link-shuffle = Shuffle
+link-new-deal = New deal
+link-pause = Pause
+link-size = Size
+link-gravity = Gravity
+link-size-value = Size { $width }x{ $height }
+link-gravity-on = Gravity on
+link-gravity-off = Gravity off
+link-status = Link { $width }x{ $height }{ $variant }   { $time }   { $tiles ->
+        [one] 1 tile
+       *[other] { $tiles } tiles
+    }   { $pairs ->
+        [one] 1 pair
+       *[other] { $pairs } pairs
+    } playable{ $best }
+link-status-gravity = {" "}gravity
+link-status-best = {"   "}best { $time }
+link-paused = Paused
+link-go-on = Go on
+link-stuck = Stuck: no pair can be joined
+link-tiles-left = { $tiles ->
+        [one] 1 tile left
+       *[other] { $tiles } tiles left
+    }
+link-cleared = Cleared!
+link-time = Time { $time }
+link-new-best = New best (was { $time })
+link-first-time = Your first time on this board
+link-best = Best { $time }
+
+## Replay
+replay-source-yours = your solution
+replay-source-best = best by moves
+replay-source-clipboard = clipboard
+replay-none = { $level } has no recording yet: solve it first, or paste a solution (Ctrl+V)
+replay-no-level = { $source }: there is no playable level to replay it on
+replay-not-a-solution = { $source }: not a solution of { $level }: { $problem }
+replay-kept = kept the solution from { $source } ({ $moves } moves, { $pushes } pushes) as a record
+replay-not-kept = the solution from { $source } ({ $moves } moves, { $pushes } pushes) does not beat the records
+replay-start = Start
+replay-end = End
+replay-pause = Pause
+replay-play = Play
+replay-keep = Keep
+replay-status = Replay ({ $source }): step { $step }/{ $steps }   Moves { $moves }   Pushes { $pushes }   Speed { $speed }x
+replay-keep-hint = {"   "}(Keep saves it as a record)
+
+## Level designer
+design-heading = Designing { $collection }: level { $number }/{ $count } ({ $width }x{ $height })   Pen: { $pen }
+design-area-on = {" "}(area)
+design-status = Workers { $workers }   Boxes { $boxes }   Goals { $goals }   |   { $verdict }
+design-playable = playable
+design-open = open: the worker can walk off the map at the red cells
+design-not-playable = this level cannot be played yet: { $problem }
+design-area = Area
+design-rotate = Rotate
+design-flip-h = Flip H
+design-flip-v = Flip V
+design-grow-left = +Left
+design-shrink-left = -Left
+design-grow-top = +Top
+design-shrink-top = -Top
+design-grow-right = +Right
+design-shrink-right = -Right
+design-grow-bottom = +Bottom
+design-shrink-bottom = -Bottom
+design-new = New
+design-copy = Copy
+design-delete = Delete
+design-earlier = Earlier
+design-later = Later
+design-test = Test
+design-done = Done
+pen-floor = Floor
+pen-goal = Goal
+pen-wall = Wall
+pen-brick = Brick
+pen-box = Box
+pen-worker = Worker
+
+## Notices about the player's data
+save-no-folder = no data folder is known here: progress will not be saved
+save-levels-missing = the saved game's levels cannot be opened ({ $problem }); starting with the built-in levels
+save-level-missing = the saved level ({ $collection } level { $number }) is no longer there; starting at its first level
+save-moves-unusable = the saved moves of { $level } { $problem }; the level starts afresh
+save-reverse-unusable = the saved reverse play of { $level } { $problem }; the level starts afresh
+save-failed = cannot save to { $path }: { $problem }
+save-records-failed = cannot save the records to { $path }: { $problem }
+save-records-failed-here = cannot save the records: { $problem }
+save-reverse-solution = solved in reverse: the forward solution ({ $moves } moves, { $pushes } pushes) is offered to the records
+save-not-a-backup = { $path }: not a PushBox backup: { $problem }
+save-merged = { $path }: merged { $levels } level records, { $improved } improved
+link-restore-failed = { $file }: the Link game cannot be restored: { $problem }; a new deal starts
+link-save-failed = cannot save the Link game to { $path }: { $problem }
+sound-off = sound off
+sound-volume = sound { $percent }%
+reverse-impossible = { $level } cannot be played in reverse: with every box on a goal no cell is free for the worker
+collection-empty = { $path }: the collection has no level; it is not listed and the file is left as it is
+collection-unreadable = { $problem }; the file is left as it is
+collection-no-backup = { $path }: cannot keep a backup: { $problem }
+collection-save-failed = cannot save: { $problem }
+collection-no-folder = no data folder: the collection cannot be kept
+collection-imported = { $file }: imported { $levels } level(s) as "{ $name }"{ $problems ->
+        [0] {""}
+       *[other] ; { $problems } problem(s) listed above
+    }
+collection-not-imported = { $problem }; nothing imported
+collection-unknown-type = { $file }: unknown file type (use .bxb, .bxa, .xsb, .sok or .txt)
+collection-copied = copied { $level } to the clipboard as { $format }
+clipboard-failed = clipboard: { $problem }
+file-unreadable = { $path }: cannot read: { $problem }
+export-no-folder = no data folder: nothing exported
+export-failed = cannot export: { $problem }
+export-nothing = no collection of yours to export yet
+export-done = exported { $count } collection(s): { $paths }
+level-label = level { $number }
+level-label-titled = level { $number } "{ $title }"
+collection-my-levels = My levels

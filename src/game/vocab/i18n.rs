@@ -1,0 +1,221 @@
+//! The game's words in the player's language: every string a screen shows comes from
+//! `assets/i18n/<language>.ftl` (Project Fluent) through [`tr`] or the [`t!`] macro. The files
+//! are compiled in, so the words are there from the first frame on every platform (no asset load
+//! to wait for). English is the fallback for a key a translation lacks (the tests allow none).
+//!
+//! The language follows the system's (`sys-locale`: desktop, Android, the browser) until the
+//! player picks one in the settings; the choice is saved with the settings. The command line stays
+//! English.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use bevy::prelude::*;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+/// A language of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    En,
+    ZhHans,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhHans];
+
+    /// Its BCP 47 tag, as the settings file keeps it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::ZhHans => "zh-Hans",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.code().eq_ignore_ascii_case(code))
+    }
+
+    /// The language a locale tag such as `zh-CN`, `zh_TW.UTF-8` or `en-GB` asks for: Chinese in
+    /// any script or region gets Simplified Chinese (the only Chinese there is), the rest English.
+    pub fn for_locale(tag: &str) -> Lang {
+        let primary = tag.split(['-', '_', '.']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("zh") {
+            Lang::ZhHans
+        } else {
+            Lang::En
+        }
+    }
+
+    /// The system's language.
+    pub fn of_system() -> Lang {
+        sys_locale::get_locale().map_or(Lang::En, |t| Lang::for_locale(&t))
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../../assets/i18n/en.ftl"),
+            Lang::ZhHans => include_str!("../../../assets/i18n/zh-Hans.ftl"),
+        }
+    }
+}
+
+/// The language the screens speak; changing it makes the screens that stay on screen (the HUD)
+/// spawn again in the new one.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Language(pub Lang);
+
+impl Default for Language {
+    fn default() -> Self {
+        Language(current())
+    }
+}
+
+/// The player's choice: `None` follows the system.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LanguageChoice(pub Option<Lang>);
+
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+/// Makes `lang` the language [`tr`] speaks.
+pub fn set_current(lang: Lang) {
+    CURRENT.store(lang as u8, Ordering::Relaxed);
+}
+
+pub fn current() -> Lang {
+    match CURRENT.load(Ordering::Relaxed) {
+        1 => Lang::ZhHans,
+        _ => Lang::En,
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+fn bundles() -> &'static [Bundle; 2] {
+    static BUNDLES: OnceLock<[Bundle; 2]> = OnceLock::new();
+    BUNDLES.get_or_init(|| Lang::ALL.map(bundle))
+}
+
+fn bundle(lang: Lang) -> Bundle {
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a valid language tag");
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // No Unicode isolation marks round arguments: the UI font would draw them as boxes.
+    b.set_use_isolating(false);
+    let res = FluentResource::try_new(lang.source().to_string())
+        .unwrap_or_else(|(_, errors)| panic!("assets/i18n/{}.ftl: {errors:?}", lang.code()));
+    b.add_resource(res)
+        .unwrap_or_else(|e| panic!("assets/i18n/{}.ftl: {e:?}", lang.code()));
+    b
+}
+
+/// The words of `key` in `lang` with `args`, or `None` when the language lacks the key.
+pub fn lookup(lang: Lang, key: &str, args: Option<&FluentArgs>) -> Option<String> {
+    let b = &bundles()[lang as usize];
+    let pattern = b.get_message(key)?.value()?;
+    let mut errors = Vec::new();
+    Some(b.format_pattern(pattern, args, &mut errors).into_owned())
+}
+
+/// The words of `key` in the current language (English when the translation lacks it, the key
+/// itself when English lacks it too).
+pub fn tr(key: &str) -> String {
+    tr_args(key, None)
+}
+
+/// [`tr`] with arguments.
+pub fn tr_args(key: &str, args: Option<&FluentArgs>) -> String {
+    lookup(current(), key, args)
+        .or_else(|| lookup(Lang::En, key, args))
+        .unwrap_or_else(|| key.to_string())
+}
+
+/// Arguments for [`tr_args`]: any number or string.
+pub fn arg<'a>(v: impl Into<FluentValue<'a>>) -> FluentValue<'a> {
+    v.into()
+}
+
+/// `t!("key")` or `t!("key", name = value, ...)`: the words of `key` in the current language.
+#[macro_export]
+macro_rules! t {
+    ($key:expr) => {
+        $crate::game::vocab::i18n::tr($key)
+    };
+    ($key:expr, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = fluent_bundle::FluentArgs::new();
+        $(args.set(stringify!($name), $crate::game::vocab::i18n::arg($value));)+
+        $crate::game::vocab::i18n::tr_args($key, Some(&args))
+    }};
+}
+
+/// A language's name in itself.
+pub fn native_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "English",
+        Lang::ZhHans => "简体中文",
+    }
+}
+
+/// The name of the player's collection that designed levels go into, as its file keeps it.
+pub const MY_LEVELS: &str = "My levels";
+
+/// A collection's author as the screens show it: the built-in ones' in the current language.
+pub fn collection_author(source: &str, author: &str) -> String {
+    if crate::core::save::is_builtin(source) {
+        tr("collection-author")
+    } else {
+        author.to_string()
+    }
+}
+
+/// "level 3 "Walk around"" in the current language, for notices and headings.
+pub fn level_label(source: &str, index: usize, title: &str) -> String {
+    if title.is_empty() {
+        return t!("level-label", number = index + 1);
+    }
+    let title = builtin_level_text(source, index, "title", title);
+    t!("level-label-titled", number = index + 1, title = title)
+}
+
+/// A built-in level's title or note (`field`) in the current language: the tutorial's come from
+/// `tutorial-N-title` / `tutorial-N-note`; others keep the file's words (`english`).
+pub fn builtin_level_text(source: &str, index: usize, field: &str, english: &str) -> String {
+    if source != crate::core::save::TUTORIAL {
+        return english.to_string();
+    }
+    lookup(current(), &format!("tutorial-{}-{field}", index + 1), None)
+        .unwrap_or_else(|| english.to_string())
+}
+
+/// A collection's name as the screens show it: the built-in ones' in the current language.
+pub fn collection_name(source: &str, name: &str) -> String {
+    match source {
+        crate::core::save::TUTORIAL => tr("collection-tutorial"),
+        crate::core::save::BUILTIN => tr("collection-builtin"),
+        // The designer's collection (named so in its file whatever the language).
+        _ if name == MY_LEVELS => tr("collection-my-levels"),
+        _ => name.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales_pick_the_language() {
+        for (tag, lang) in [
+            ("zh-CN", Lang::ZhHans),
+            ("zh_TW.UTF-8", Lang::ZhHans),
+            ("zh-Hans-SG", Lang::ZhHans),
+            ("en-GB", Lang::En),
+            ("C.UTF-8", Lang::En),
+            ("", Lang::En),
+        ] {
+            assert_eq!(Lang::for_locale(tag), lang, "{tag}");
+        }
+        assert_eq!(Lang::from_code("zh-hans"), Some(Lang::ZhHans));
+        assert_eq!(Lang::from_code("fr"), None);
+    }
+}
