@@ -239,3 +239,25 @@ export-done = exported { $count } collection(s): { $paths }
 level-label = level { $number }
 level-label-titled = level { $number } "{ $title }"
 collection-my-levels = My levels
+
+## Why a level cannot be played, why moves are not a solution
+level-error-no-boxes = the level has no boxes
+level-error-mismatch = the level has { $boxes ->
+        [one] 1 box
+       *[other] { $boxes } boxes
+    } but { $goals ->
+        [one] 1 goal
+       *[other] { $goals } goals
+    } (boxes at { $box_at }; goals at { $goal_at })
+level-error-open = the level is open: the worker can reach the map's edge at { $at }
+level-error-no-worker = the level has no worker
+level-error-workers = the level has { $workers } workers (at { $at }); it needs exactly one
+solution-unreadable = the moves cannot be read: { $problem }
+solution-illegal = step { $number } ({ $step }) is illegal: { $reason }
+solution-not-solved = after all { $moves } moves { $left } box(es) are still off a goal
+blocked-edge = the worker would leave the map
+blocked-wall = a wall is in the way
+blocked-box-edge = the box cannot move: it would leave the map
+blocked-box-wall = the box cannot move: a wall is behind it
+blocked-box-box = the box cannot move: another box is behind it
+blocked-box-ahead = a box is in the way (in reverse play boxes are pulled, not pushed)

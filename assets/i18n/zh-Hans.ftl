@@ -229,3 +229,19 @@ export-done = 导出了 { $count } 个合集：{ $paths }
 level-label = 第 { $number } 关
 level-label-titled = 第 { $number } 关“{ $title }”
 collection-my-levels = 我的关卡
+
+## 关卡无法进行的原因、移动不是解法的原因
+level-error-no-boxes = 这一关没有箱子
+level-error-mismatch = 这一关有 { $boxes } 个箱子，却有 { $goals } 个目标点（箱子在 { $box_at }；目标点在 { $goal_at }）
+level-error-open = 这一关不封闭：工人可以走到地图边缘 { $at }
+level-error-no-worker = 这一关没有工人
+level-error-workers = 这一关有 { $workers } 个工人（在 { $at }）；只能有一个
+solution-unreadable = 无法读取这些移动：{ $problem }
+solution-illegal = 第 { $number } 步（{ $step }）走不通：{ $reason }
+solution-not-solved = 走完全部 { $moves } 步后，还有 { $left } 个箱子不在目标点上
+blocked-edge = 工人会走出地图
+blocked-wall = 有墙挡着
+blocked-box-edge = 箱子推不动：会被推出地图
+blocked-box-wall = 箱子推不动：后面是墙
+blocked-box-box = 箱子推不动：后面还有箱子
+blocked-box-ahead = 有箱子挡着（倒推模式只能拉箱子，不能推）

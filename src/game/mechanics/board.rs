@@ -84,7 +84,8 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
         Err(e) => {
             warn!("{}: {e}", level.label(current.index));
             commands.remove_resource::<Session>();
-            commands.insert_resource(LevelProblem(Some(format!("{}: {e}", current.label()))));
+            let problem = format!("{}: {}", current.label(), i18n::level_error(&e));
+            commands.insert_resource(LevelProblem(Some(problem)));
             return;
         }
     };

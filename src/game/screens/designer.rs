@@ -58,7 +58,7 @@ impl Design {
             .iter()
             .map(|p| match p {
                 LevelError::Open { .. } => t!("design-open"),
-                e => e.to_string(),
+                e => i18n::level_error(e),
             })
             .collect();
         let verdict = if problems.is_empty() {
@@ -424,7 +424,7 @@ fn design_commands(
                 store(d, &mut list, &mut notices);
                 let problems = d.editor.problems();
                 if let Some(p) = problems.first().filter(|_| cmd == DesignCmd::Test) {
-                    notices.say(t!("design-not-playable", problem = p.to_string()));
+                    notices.say(t!("design-not-playable", problem = i18n::level_error(p)));
                 } else {
                     if problems.is_empty() {
                         collections::open(

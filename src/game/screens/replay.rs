@@ -284,7 +284,7 @@ fn start_replay(
                 "replay-not-a-solution",
                 source = req.source.as_str(),
                 level = current.label(),
-                problem = e.to_string()
+                problem = i18n::solution_error(&e)
             ));
             return;
         }

@@ -178,6 +178,63 @@ pub fn level_label(source: &str, index: usize, title: &str) -> String {
     t!("level-label-titled", number = index + 1, title = title)
 }
 
+/// Why a level cannot be played, in the current language (the core's errors are English, for
+/// the command line).
+pub fn level_error(e: &crate::core::LevelError) -> String {
+    use crate::core::{BoardError, LevelError};
+    let cells = |at: &[crate::core::Pos]| crate::core::board::list(at);
+    match e {
+        LevelError::NoBoxes => tr("level-error-no-boxes"),
+        LevelError::BoxGoalMismatch {
+            boxes,
+            goals,
+            box_at,
+            goal_at,
+        } => t!(
+            "level-error-mismatch",
+            boxes = *boxes,
+            goals = *goals,
+            box_at = cells(box_at),
+            goal_at = cells(goal_at)
+        ),
+        LevelError::Open { at } => t!("level-error-open", at = at.to_string()),
+        LevelError::Board(BoardError::NoWorker) => tr("level-error-no-worker"),
+        LevelError::Board(BoardError::ManyWorkers { at }) => {
+            t!("level-error-workers", workers = at.len(), at = cells(at))
+        }
+        // Sizes and bytes a level file cannot even hold: the reader reports those.
+        LevelError::Board(other) => other.to_string(),
+    }
+}
+
+/// Why moves are not a solution, in the current language.
+pub fn solution_error(e: &crate::core::lurd::SolutionError) -> String {
+    use crate::core::board::{Blocked, BoxBlocked};
+    use crate::core::lurd::SolutionError;
+    match e {
+        SolutionError::Syntax(s) => t!("solution-unreadable", problem = s.to_string()),
+        SolutionError::Illegal(step) => {
+            let reason = match step.reason {
+                Blocked::Edge => tr("blocked-edge"),
+                Blocked::Box(BoxBlocked::Edge) => tr("blocked-box-edge"),
+                Blocked::Wall => tr("blocked-wall"),
+                Blocked::Box(BoxBlocked::Wall) => tr("blocked-box-wall"),
+                Blocked::Box(BoxBlocked::Box) => tr("blocked-box-box"),
+                Blocked::BoxAhead => tr("blocked-box-ahead"),
+            };
+            t!(
+                "solution-illegal",
+                number = step.index + 1,
+                step = step.dir.lurd(false).to_string(),
+                reason = reason
+            )
+        }
+        SolutionError::NotSolved { moves, left } => {
+            t!("solution-not-solved", moves = *moves, left = *left)
+        }
+    }
+}
+
 /// A built-in level's title or note (`field`) in the current language: the tutorial's come from
 /// `tutorial-N-title` / `tutorial-N-note`; others keep the file's words (`english`).
 pub fn builtin_level_text(source: &str, index: usize, field: &str, english: &str) -> String {
@@ -217,5 +274,32 @@ mod tests {
         }
         assert_eq!(Lang::from_code("zh-hans"), Some(Lang::ZhHans));
         assert_eq!(Lang::from_code("fr"), None);
+    }
+
+    /// In English the translated errors read as the core's own (which the command line prints).
+    #[test]
+    fn english_errors_read_as_the_cores() {
+        use crate::core::Board;
+        use crate::core::lurd::check_solution;
+        use crate::core::validate::problems;
+        let en = |f: &dyn Fn() -> String| {
+            set_current(Lang::En);
+            f()
+        };
+        for rows in [
+            &["#####", "#(xx+#", "#####"][..],
+            &["#####", "#(--#", "#####"][..],
+            &["(x+-"][..],
+        ] {
+            let b = Board::from_mask_rows(rows).unwrap();
+            for e in problems(&b) {
+                assert_eq!(en(&|| level_error(&e)), e.to_string());
+            }
+        }
+        let b = Board::from_mask_rows(&["#######", "#(-x-+#", "#--x-+#", "#######"]).unwrap();
+        for moves in ["rRRR", "u", "rRlldrR", "zz", "rr(r"] {
+            let e = check_solution(&b, moves).unwrap_err();
+            assert_eq!(en(&|| solution_error(&e)), e.to_string(), "{moves}");
+        }
     }
 }
