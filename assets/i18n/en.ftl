@@ -261,3 +261,24 @@ blocked-box-edge = the box cannot move: it would leave the map
 blocked-box-wall = the box cannot move: a wall is behind it
 blocked-box-box = the box cannot move: another box is behind it
 blocked-box-ahead = a box is in the way (in reverse play boxes are pulled, not pushed)
+
+## What is wrong with a saved file, and what was done
+file-unreadable-short = cannot read: { $problem }
+file-not-utf8 = not UTF-8 text (byte { $byte })
+file-newer = written by a newer PushBox (format version { $version }, this one reads up to { $reads })
+file-syntax = line { $line }, column { $column }: { $message }
+file-version-zero = format version 0 is not a PushBox save
+store-missing = { $path } is missing
+store-moved-aside = { $path }: { $problem }; the file was moved to { $to }
+store-left-in-place = { $path }: { $problem }; it could not be moved aside ({ $error }) and is left as it is
+store-restored-backup = restored the previous save from { $path }
+store-defaults = starting with defaults
+store-bad-backup = { $path }: { $problem }; starting with defaults
+record-best-moves = best-moves
+record-best-pushes = best-pushes
+record-miscounted = { $level }: the { $which } recording claims { $moves }/{ $pushes } moves/pushes but replays as { $real_moves }/{ $real_pushes }; not shown
+record-not-a-solution = { $level }: the { $which } recording does not solve the level: { $problem }; not shown
+restore-unreadable = cannot be read ({ $problem })
+restore-no-reverse = cannot be played in reverse
+restore-bad-start = start the reverse game on { $at }, where no worker may stand
+restore-step-fails = do not replay (step { $number } fails)

@@ -245,3 +245,24 @@ blocked-box-edge = 箱子推不动：会被推出地图
 blocked-box-wall = 箱子推不动：后面是墙
 blocked-box-box = 箱子推不动：后面还有箱子
 blocked-box-ahead = 有箱子挡着（倒推模式只能拉箱子，不能推）
+
+## 存档文件的问题，以及做了什么
+file-unreadable-short = 无法读取：{ $problem }
+file-not-utf8 = 不是 UTF-8 文本（第 { $byte } 字节）
+file-newer = 由更新版本的推箱子写入（格式版本 { $version }，本版本最多读到 { $reads }）
+file-syntax = 第 { $line } 行第 { $column } 列：{ $message }
+file-version-zero = 格式版本 0 不是推箱子的存档
+store-missing = 找不到 { $path }
+store-moved-aside = { $path }：{ $problem }；该文件已移到 { $to }
+store-left-in-place = { $path }：{ $problem }；无法把它移开（{ $error }），保持原样
+store-restored-backup = 已从 { $path } 恢复上一次的存档
+store-defaults = 使用默认设置开始
+store-bad-backup = { $path }：{ $problem }；使用默认设置开始
+record-best-moves = 最少步数
+record-best-pushes = 最少推动
+record-miscounted = { $level }：{ $which }记录声称 { $moves }/{ $pushes } 步/推，回放却是 { $real_moves }/{ $real_pushes }；不予显示
+record-not-a-solution = { $level }：{ $which }记录不能解开本关：{ $problem }；不予显示
+restore-unreadable = 无法读取（{ $problem }）
+restore-no-reverse = 无法倒推
+restore-bad-start = 倒推的起点 { $at } 不能站人
+restore-step-fails = 无法重放（第 { $number } 步走不通）

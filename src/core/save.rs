@@ -126,23 +126,21 @@ impl SavedMoves {
 
     /// The game on the level whose start is `start`, each step checked; the reason when the
     /// moves cannot be read or do not replay.
-    pub fn restore(&self, start: &Board) -> Result<Game, String> {
-        let steps = decode_steps(&self.steps).map_err(|e| format!("cannot be read ({e})"))?;
+    pub fn restore(&self, start: &Board) -> Result<Game, RestoreError> {
+        let steps = decode_steps(&self.steps).map_err(RestoreError::Unreadable)?;
         let game = match self.reverse_from {
             None => Game::new(start.clone()),
             Some((x, y)) => {
-                let g = Game::reverse(start).ok_or("cannot be played in reverse")?;
+                let g = Game::reverse(start).ok_or(RestoreError::NoReverse)?;
                 let at = Pos::new(x, y);
                 if g.board().worker_pos() != at && !g.can_place_worker(at) {
-                    return Err(format!(
-                        "start the reverse game on {at}, where no worker may stand"
-                    ));
+                    return Err(RestoreError::BadStart(at));
                 }
                 g.placed(at)
             }
         };
         game.replayed(&steps, self.applied)
-            .map_err(|i| format!("do not replay (step {} fails)", i + 1))
+            .map_err(RestoreError::StepFails)
     }
 }
 
@@ -233,7 +231,7 @@ impl Records {
 
     /// Drops the recordings that do not solve `level` (an edited file, a changed level). Returns
     /// a message for each, naming the step where it fails.
-    pub fn verify(&mut self, level: &Level, label: &str) -> Vec<String> {
+    pub fn verify(&mut self, level: &Level, label: &str) -> Vec<RecordProblem> {
         let Ok(board) = level.board() else {
             return Vec::new();
         };
@@ -247,25 +245,58 @@ impl Records {
             match lurd::check_solution(&board, text) {
                 Ok(g) if g.board().moves() == r.moves && g.board().pushes() == r.pushes => {}
                 Ok(g) => {
-                    problems.push(format!(
-                        "{label}: the {name} recording claims {}/{} moves/pushes but replays as {}/{}; not shown",
-                        r.moves,
-                        r.pushes,
-                        g.board().moves(),
-                        g.board().pushes()
-                    ));
+                    problems.push(RecordProblem::Miscounted {
+                        label: label.to_string(),
+                        which: name,
+                        claimed: (r.moves, r.pushes),
+                        replayed: (g.board().moves(), g.board().pushes()),
+                    });
                     *slot = None;
                 }
-                Err(e) => {
-                    problems.push(format!(
-                        "{label}: the {name} recording does not solve the level: {e}; not shown"
-                    ));
+                Err(error) => {
+                    problems.push(RecordProblem::NotASolution {
+                        label: label.to_string(),
+                        which: name,
+                        error,
+                    });
                     *slot = None;
                 }
             }
         }
         problems
     }
+}
+
+/// A kept recording that does not hold up (an edited file): it is not shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordProblem {
+    #[error("{label}: the {which} recording claims {}/{} moves/pushes but replays as {}/{}; not shown", .claimed.0, .claimed.1, .replayed.0, .replayed.1)]
+    Miscounted {
+        label: String,
+        /// `best-moves` or `best-pushes`.
+        which: &'static str,
+        claimed: (u32, u32),
+        replayed: (u32, u32),
+    },
+    #[error("{label}: the {which} recording does not solve the level: {error}; not shown")]
+    NotASolution {
+        label: String,
+        which: &'static str,
+        error: lurd::SolutionError,
+    },
+}
+
+/// Why saved moves cannot be put back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    #[error("cannot be read ({0})")]
+    Unreadable(String),
+    #[error("cannot be played in reverse")]
+    NoReverse,
+    #[error("start the reverse game on {0}, where no worker may stand")]
+    BadStart(Pos),
+    #[error("do not replay (step {} fails)", .0 + 1)]
+    StepFails(usize),
 }
 
 /// `progress.ron`: the records of every level board the player has solved.
@@ -480,10 +511,10 @@ pub fn data_dir(explicit: Option<&Path>) -> Option<PathBuf> {
 
 /// Reads a progress backup file (`pushbox backup export`, or a `progress.ron` copied from
 /// another machine): `Err` says what is wrong, with the line and column.
-pub fn read_backup(path: &Path) -> Result<Progress, String> {
+pub fn read_backup(path: &Path) -> Result<Progress, FileProblem> {
     match parse_file::<Progress>(path)? {
         Some(p) => Ok(p),
-        None => Err("cannot read: the file does not exist".into()),
+        None => Err(FileProblem::Unreadable("the file does not exist".into())),
     }
 }
 
@@ -568,7 +599,56 @@ impl SavedLink {
 pub struct Loaded<T> {
     pub value: T,
     /// Problems met and what was done about them (file moved aside, backup used, …).
-    pub notices: Vec<String>,
+    pub notices: Vec<StoreNotice>,
+}
+
+/// What is wrong with a saved file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FileProblem {
+    #[error("cannot read: {0}")]
+    Unreadable(String),
+    #[error("not UTF-8 text (byte {0})")]
+    NotUtf8(usize),
+    #[error("written by a newer PushBox (format version {0}, this one reads up to {VERSION})")]
+    Newer(u32),
+    /// A RON syntax or shape error at a line and column (the message is the `ron` crate's).
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("format version 0 is not a PushBox save")]
+    VersionZero,
+}
+
+/// What [`Store::read`] met and did about it. Its `Display` is the English the command line
+/// prints; the game words each in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreNotice {
+    #[error("{} is missing", .0.display())]
+    Missing(PathBuf),
+    #[error("{}: {problem}; the file was moved to {}", .file.display(), .to.display())]
+    MovedAside {
+        file: PathBuf,
+        problem: FileProblem,
+        to: PathBuf,
+    },
+    #[error("{}: {problem}; it could not be moved aside ({error}) and is left as it is", .file.display())]
+    LeftInPlace {
+        file: PathBuf,
+        problem: FileProblem,
+        error: String,
+    },
+    #[error("restored the previous save from {}", .0.display())]
+    RestoredBackup(PathBuf),
+    #[error("starting with defaults")]
+    Defaults,
+    #[error("{}: {problem}; starting with defaults", .backup.display())]
+    BadBackup {
+        backup: PathBuf,
+        problem: FileProblem,
+    },
 }
 
 /// RON files in one folder, written atomically with a backup of the previous version.
@@ -671,41 +751,42 @@ impl Store {
                         notices,
                     };
                 }
-                notices.push(format!("{} is missing", target.display()));
+                notices.push(StoreNotice::Missing(target));
             }
             Err(problem) => {
                 let moved = self.move_aside(&target);
                 notices.push(match moved {
-                    Ok(to) => format!(
-                        "{}: {problem}; the file was moved to {}",
-                        target.display(),
-                        to.display()
-                    ),
-                    Err(e) => format!(
-                        "{}: {problem}; it could not be moved aside ({e}) and is left as it is",
-                        target.display()
-                    ),
+                    Ok(to) => StoreNotice::MovedAside {
+                        file: target,
+                        problem,
+                        to,
+                    },
+                    Err(e) => StoreNotice::LeftInPlace {
+                        file: target,
+                        problem,
+                        error: e.to_string(),
+                    },
                 });
             }
         }
         let bak = self.backup_path(name);
         match parse_file::<T>(&bak) {
             Ok(Some(v)) => {
-                notices.push(format!("restored the previous save from {}", bak.display()));
+                notices.push(StoreNotice::RestoredBackup(bak));
                 Loaded { value: v, notices }
             }
             Ok(None) => {
-                notices.push("starting with defaults".to_string());
+                notices.push(StoreNotice::Defaults);
                 Loaded {
                     value: T::default(),
                     notices,
                 }
             }
             Err(problem) => {
-                notices.push(format!(
-                    "{}: {problem}; starting with defaults",
-                    bak.display()
-                ));
+                notices.push(StoreNotice::BadBackup {
+                    backup: bak,
+                    problem,
+                });
                 Loaded {
                     value: T::default(),
                     notices,
@@ -736,14 +817,13 @@ impl Store {
 
 /// Reads a saved RON file: `Ok(None)` when there is none; `Err` says what is wrong with it (not
 /// text, a syntax error at a line and column, a version from a newer PushBox).
-fn parse_file<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, String> {
+fn parse_file<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, FileProblem> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read: {e}")),
+        Err(e) => return Err(FileProblem::Unreadable(e.to_string())),
     };
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| FileProblem::NotUtf8(e.valid_up_to()))?;
     // Read the version first, so that a newer file is named as such rather than as broken.
     #[derive(Deserialize)]
     struct Head {
@@ -757,19 +837,15 @@ fn parse_file<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>,
     if let Some(h) = &head
         && h.version > VERSION
     {
-        return Err(format!(
-            "written by a newer PushBox (format version {}, this one reads up to {VERSION})",
-            h.version
-        ));
+        return Err(FileProblem::Newer(h.version));
     }
-    let value: T = ron::from_str(text).map_err(|e| {
-        format!(
-            "line {}, column {}: {}",
-            e.span.start.line, e.span.start.col, e.code
-        )
+    let value: T = ron::from_str(text).map_err(|e| FileProblem::Syntax {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
     })?;
     if value.version() == 0 {
-        return Err("format version 0 is not a PushBox save".to_string());
+        return Err(FileProblem::VersionZero);
     }
     Ok(Some(value))
 }
@@ -941,10 +1017,14 @@ mod tests {
         r.best_moves = Some(rec(3, 2, "rUR"));
         let p = r.verify(&l, "level 1");
         assert_eq!(p.len(), 1);
-        assert!(p[0].contains("step 2"), "{p:?}");
+        assert!(p[0].to_string().contains("step 2"), "{p:?}");
         assert!(r.best_moves.is_none());
         r.best_pushes = Some(rec(9, 9, "rRR"));
-        assert!(r.verify(&l, "level 1")[0].contains("claims 9/9"));
+        assert!(
+            r.verify(&l, "level 1")[0]
+                .to_string()
+                .contains("claims 9/9")
+        );
     }
 
     #[test]
@@ -1035,7 +1115,12 @@ mod tests {
             reverse_from: Some((0, 0)),
             ..saved
         };
-        assert!(bad.restore(&start).unwrap_err().contains("(0, 0)"));
+        assert!(
+            bad.restore(&start)
+                .unwrap_err()
+                .to_string()
+                .contains("(0, 0)")
+        );
     }
 
     #[test]
@@ -1052,9 +1137,17 @@ mod tests {
         fs::write(&path, &full[..full.len() / 2]).unwrap();
         let back = store.read::<Session>(Store::SESSION);
         assert_eq!(back.value.settings.step_seconds, 0.2, "the backup");
-        assert!(back.notices[0].contains("line"), "{:?}", back.notices);
-        assert!(back.notices[0].contains("session.ron.bad-1"));
-        assert!(back.notices[1].contains("restored the previous save"));
+        assert!(
+            back.notices[0].to_string().contains("line"),
+            "{:?}",
+            back.notices
+        );
+        assert!(back.notices[0].to_string().contains("session.ron.bad-1"));
+        assert!(
+            back.notices[1]
+                .to_string()
+                .contains("restored the previous save")
+        );
         assert_eq!(
             fs::read_to_string(store.dir().join("session.ron.bad-1")).unwrap(),
             full[..full.len() / 2],
@@ -1063,7 +1156,11 @@ mod tests {
         // From a newer PushBox.
         fs::write(&path, full.replace("version: 1", "version: 7")).unwrap();
         let back = store.read::<Session>(Store::SESSION);
-        assert!(back.notices[0].contains("newer PushBox (format version 7"));
+        assert!(
+            back.notices[0]
+                .to_string()
+                .contains("newer PushBox (format version 7")
+        );
         assert!(store.dir().join("session.ron.bad-2").exists());
         // Garbage bytes, and a broken backup too: defaults.
         fs::write(&path, [0xff, 0xfe, 0]).unwrap();
@@ -1074,8 +1171,16 @@ mod tests {
         .unwrap();
         let back = store.read::<Session>(Store::SESSION);
         assert_eq!(back.value, Session::default());
-        assert!(back.notices[0].contains("not UTF-8"), "{:?}", back.notices);
-        assert!(back.notices[1].contains("starting with defaults"));
+        assert!(
+            back.notices[0].to_string().contains("not UTF-8"),
+            "{:?}",
+            back.notices
+        );
+        assert!(
+            back.notices[1]
+                .to_string()
+                .contains("starting with defaults")
+        );
         let _ = fs::remove_dir_all(store.dir());
     }
 

@@ -85,7 +85,7 @@ fn open_link(
         .map(|s| s.read::<LinkSave>(Store::LINK))
         .map(|loaded| {
             for n in loaded.notices {
-                notices.say(n);
+                notices.say(i18n::store_notice(&n));
             }
             loaded.value
         });

@@ -113,7 +113,7 @@ fn open_saves(
     let session = store.read::<save::Session>(Store::SESSION);
     let progress = store.read::<Progress>(Store::PROGRESS);
     for n in session.notices.into_iter().chain(progress.notices) {
-        notices.say(n);
+        notices.say(i18n::store_notice(&n));
     }
     let s = session.value;
     settings.step_seconds = s.settings.step_seconds.clamp(0.0, 2.0);
@@ -259,7 +259,8 @@ fn saved_game_of(
             } else {
                 "save-moves-unusable"
             };
-            notices.say(t!(key, level = chosen.label(), problem = e));
+            let problem = i18n::restore_error(&e);
+            notices.say(t!(key, level = chosen.label(), problem = problem));
             None
         }
     }
@@ -286,7 +287,7 @@ fn check_records(
         };
         let before = records.clone();
         for p in records.verify(level, &level.label(i)) {
-            notices.say(p);
+            notices.say(i18n::record_problem(&p));
         }
         if *records != before {
             let r = rejected.levels.entry(fp).or_default();
@@ -577,7 +578,7 @@ pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path:
             notices.say(t!(
                 "save-not-a-backup",
                 path = path.display().to_string(),
-                problem = e.to_string()
+                problem = i18n::file_problem(&e)
             ));
             return;
         }

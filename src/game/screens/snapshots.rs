@@ -108,7 +108,7 @@ fn restored(current: &CurrentLevel, s: Option<&Snapshot>) -> Result<Game, String
     let start = current.level().playable().map_err(|e| e.to_string())?;
     s.moves()
         .restore(&start)
-        .map_err(|e| t!("snapshot-moves", problem = e))
+        .map_err(|e| t!("snapshot-moves", problem = i18n::restore_error(&e)))
 }
 
 fn spawn_panel(mut commands: Commands, current: Option<Res<CurrentLevel>>, saves: Res<Saves>) {

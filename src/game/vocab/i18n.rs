@@ -235,6 +235,107 @@ pub fn solution_error(e: &crate::core::lurd::SolutionError) -> String {
     }
 }
 
+/// What is wrong with a saved file, in the current language (a RON syntax message stays the
+/// `ron` crate's English).
+pub fn file_problem(p: &crate::core::save::FileProblem) -> String {
+    use crate::core::save::FileProblem;
+    match p {
+        FileProblem::Unreadable(e) => t!("file-unreadable-short", problem = e.as_str()),
+        FileProblem::NotUtf8(byte) => t!("file-not-utf8", byte = *byte),
+        FileProblem::Newer(v) => t!(
+            "file-newer",
+            version = *v,
+            reads = crate::core::save::VERSION
+        ),
+        FileProblem::Syntax {
+            line,
+            column,
+            message,
+        } => t!(
+            "file-syntax",
+            line = *line,
+            column = *column,
+            message = message.as_str()
+        ),
+        FileProblem::VersionZero => tr("file-version-zero"),
+    }
+}
+
+/// What reading a save met and did, in the current language.
+pub fn store_notice(n: &crate::core::save::StoreNotice) -> String {
+    use crate::core::save::StoreNotice;
+    let path = |p: &std::path::Path| p.display().to_string();
+    match n {
+        StoreNotice::Missing(p) => t!("store-missing", path = path(p)),
+        StoreNotice::MovedAside { file, problem, to } => t!(
+            "store-moved-aside",
+            path = path(file),
+            problem = file_problem(problem),
+            to = path(to)
+        ),
+        StoreNotice::LeftInPlace {
+            file,
+            problem,
+            error,
+        } => t!(
+            "store-left-in-place",
+            path = path(file),
+            problem = file_problem(problem),
+            error = error.as_str()
+        ),
+        StoreNotice::RestoredBackup(p) => t!("store-restored-backup", path = path(p)),
+        StoreNotice::Defaults => tr("store-defaults"),
+        StoreNotice::BadBackup { backup, problem } => t!(
+            "store-bad-backup",
+            path = path(backup),
+            problem = file_problem(problem)
+        ),
+    }
+}
+
+/// A kept recording that does not hold up, in the current language.
+pub fn record_problem(p: &crate::core::save::RecordProblem) -> String {
+    use crate::core::save::RecordProblem;
+    let which = |w: &str| tr(&format!("record-{w}"));
+    match p {
+        RecordProblem::Miscounted {
+            label,
+            which: w,
+            claimed,
+            replayed,
+        } => t!(
+            "record-miscounted",
+            level = label.as_str(),
+            which = which(w),
+            moves = claimed.0,
+            pushes = claimed.1,
+            real_moves = replayed.0,
+            real_pushes = replayed.1
+        ),
+        RecordProblem::NotASolution {
+            label,
+            which: w,
+            error,
+        } => t!(
+            "record-not-a-solution",
+            level = label.as_str(),
+            which = which(w),
+            problem = solution_error(error)
+        ),
+    }
+}
+
+/// Why saved moves cannot be put back, in the current language.
+pub fn restore_error(e: &crate::core::save::RestoreError) -> String {
+    use crate::core::save::RestoreError;
+    match e {
+        RestoreError::Unreadable(e) => t!("restore-unreadable", problem = e.as_str()),
+        RestoreError::NoReverse => tr("restore-no-reverse"),
+        RestoreError::BadStart(at) => t!("restore-bad-start", at = at.to_string()),
+        RestoreError::StepFails(i) => t!("restore-step-fails", number = *i + 1),
+    }
+}
+
 /// A built-in level's title or note (`field`) in the current language: the tutorial's come from
 /// `tutorial-N-title` / `tutorial-N-note`; others keep the file's words (`english`).
 pub fn builtin_level_text(source: &str, index: usize, field: &str, english: &str) -> String {
@@ -300,6 +401,66 @@ mod tests {
         for moves in ["rRRR", "u", "rRlldrR", "zz", "rr(r"] {
             let e = check_solution(&b, moves).unwrap_err();
             assert_eq!(en(&|| solution_error(&e)), e.to_string(), "{moves}");
+        }
+        use crate::core::save::{FileProblem, RecordProblem, RestoreError, StoreNotice};
+        let problems = [
+            FileProblem::Unreadable("denied".into()),
+            FileProblem::NotUtf8(3),
+            FileProblem::Newer(9),
+            FileProblem::Syntax {
+                line: 2,
+                column: 5,
+                message: "Expected a comma".into(),
+            },
+            FileProblem::VersionZero,
+        ];
+        for p in &problems {
+            let path = std::path::PathBuf::from("/d/session.ron");
+            for n in [
+                StoreNotice::Missing(path.clone()),
+                StoreNotice::MovedAside {
+                    file: path.clone(),
+                    problem: p.clone(),
+                    to: "/d/session.ron.bad-1".into(),
+                },
+                StoreNotice::LeftInPlace {
+                    file: path.clone(),
+                    problem: p.clone(),
+                    error: "busy".into(),
+                },
+                StoreNotice::RestoredBackup(path.clone()),
+                StoreNotice::Defaults,
+                StoreNotice::BadBackup {
+                    backup: path.clone(),
+                    problem: p.clone(),
+                },
+            ] {
+                assert_eq!(en(&|| store_notice(&n)), n.to_string());
+            }
+        }
+        let e = check_solution(&b, "u").unwrap_err();
+        for r in [
+            RecordProblem::Miscounted {
+                label: "level 1".into(),
+                which: "best-moves",
+                claimed: (9, 9),
+                replayed: (3, 2),
+            },
+            RecordProblem::NotASolution {
+                label: "level 2".into(),
+                which: "best-pushes",
+                error: e,
+            },
+        ] {
+            assert_eq!(en(&|| record_problem(&r)), r.to_string());
+        }
+        for r in [
+            RestoreError::Unreadable("character 1 ('q') is not a LURD letter".into()),
+            RestoreError::NoReverse,
+            RestoreError::BadStart(crate::core::Pos::new(0, 0)),
+            RestoreError::StepFails(2),
+        ] {
+            assert_eq!(en(&|| restore_error(&r)), r.to_string());
         }
     }
 }
