@@ -105,6 +105,16 @@ pub struct LinkWindow {
     /// Play this board (the text form `deal` prints and `check` reads) instead of a deal.
     #[arg(long)]
     board: Option<std::path::PathBuf>,
+    /// The screens' language when the settings choose none, as `play --lang`: en or zh-Hans.
+    #[arg(long, value_parser = parse_lang)]
+    lang: Option<crate::game::vocab::i18n::Lang>,
+}
+
+/// `en` or `zh-Hans`.
+#[cfg(feature = "game")]
+fn parse_lang(s: &str) -> Result<crate::game::vocab::i18n::Lang, String> {
+    crate::game::vocab::i18n::Lang::from_code(s)
+        .ok_or_else(|| format!("{s:?}: the languages are en and zh-Hans"))
 }
 
 /// The game window opened in the Link mode on the seeded deal.
@@ -139,6 +149,7 @@ fn play_window(opts: LinkWindow) -> ExitCode {
     plugin.size = opts.window.unwrap_or((1280, 720));
     plugin.script = script;
     plugin.data_dir = opts.data_dir;
+    plugin.lang = opts.lang;
     plugin.link = Some(LinkAtStart {
         board,
         gravity,

@@ -686,3 +686,14 @@ fn deadlocks_never_flag_a_published_solution() {
     assert!(out.contains("push 1: dead-square 3,1"), "{out}");
     assert!(out.ends_with("1 positions checked, 1 flagged\n"), "{out}");
 }
+
+/// A language the game does not have is refused before any window opens, naming the ones it has.
+#[test]
+fn an_unknown_language_is_refused() {
+    let o = pushbox(&["play", "--lang", "fr"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("en and zh-Hans"), "{}", stderr(&o));
+    let o = pushbox(&["link", "play", "--lang", "klingon"]);
+    assert_eq!(o.status.code(), Some(2), "a wrong argument");
+    assert!(stderr(&o).contains("en and zh-Hans"), "{}", stderr(&o));
+}
