@@ -282,3 +282,10 @@ restore-unreadable = cannot be read ({ $problem })
 restore-no-reverse = cannot be played in reverse
 restore-bad-start = start the reverse game on { $at }, where no worker may stand
 restore-step-fails = do not replay (step { $number } fails)
+
+## A level file that cannot be read (the reader's message itself stays English)
+format-error-level = : level { $number }
+format-error-level-titled = : level { $number } "{ $title }"
+format-error-line = : line { $line }, column { $column }
+format-error-byte = : byte { $byte } ({ $hex })
+format-error-message = : { $message }

@@ -266,3 +266,10 @@ restore-unreadable = 无法读取（{ $problem }）
 restore-no-reverse = 无法倒推
 restore-bad-start = 倒推的起点 { $at } 不能站人
 restore-step-fails = 无法重放（第 { $number } 步走不通）
+
+## 无法读取的关卡文件（读取器的具体说明仍是英文）
+format-error-level = ：第 { $number } 关
+format-error-level-titled = ：第 { $number } 关“{ $title }”
+format-error-line = ：第 { $line } 行第 { $column } 列
+format-error-byte = ：第 { $byte } 字节（{ $hex }）
+format-error-message = ：{ $message }

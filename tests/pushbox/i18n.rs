@@ -23,7 +23,7 @@ fn keys(lang: Lang) -> BTreeSet<String> {
 /// String literals in `src/` that look like keys of the translation files (`known` decides for
 /// the one-word ones, which ordinary words could be).
 fn keys_in_code(known: &BTreeSet<String>) -> BTreeSet<String> {
-    const PREFIXES: [&str; 26] = [
+    const PREFIXES: [&str; 27] = [
         "title",
         "hud",
         "deadlock",
@@ -50,6 +50,7 @@ fn keys_in_code(known: &BTreeSet<String>) -> BTreeSet<String> {
         "store",
         "record",
         "restore",
+        "format",
     ];
     let mut out = BTreeSet::new();
     let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game")];

@@ -124,7 +124,10 @@ fn load_collections(
                 collection: l.collection,
                 source: p.display().to_string(),
             }),
-            Err(e) => notices.say(t!("collection-unreadable", problem = e.to_string())),
+            Err(e) => notices.say(t!(
+                "collection-unreadable",
+                problem = i18n::format_error(&e)
+            )),
         }
     }
 }
@@ -272,7 +275,10 @@ fn import(
             Some(i)
         }
         Err(e) => {
-            notices.say(t!("collection-not-imported", problem = e.to_string()));
+            notices.say(t!(
+                "collection-not-imported",
+                problem = i18n::format_error(&e)
+            ));
             None
         }
     }

@@ -185,7 +185,7 @@ fn saved_file(path: &str, notices: &mut Notices) -> Option<Collection> {
     match files::load(std::path::Path::new(path)) {
         Ok(l) => Some(l.collection),
         Err(e) => {
-            notices.say(t!("save-levels-missing", problem = e.to_string()));
+            notices.say(t!("save-levels-missing", problem = i18n::format_error(&e)));
             None
         }
     }

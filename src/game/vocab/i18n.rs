@@ -235,6 +235,31 @@ pub fn solution_error(e: &crate::core::lurd::SolutionError) -> String {
     }
 }
 
+/// A level file that cannot be read, in the current language: the file, the level and the place
+/// are worded here; the reader's own message stays English (the format readers name dozens of
+/// cases, worded for the command line).
+pub fn format_error(e: &crate::core::formats::FormatError) -> String {
+    use crate::core::formats::Place;
+    let mut s = e.file.clone();
+    match &e.level {
+        Some((n, title)) if !title.is_empty() => {
+            s += &t!(
+                "format-error-level-titled",
+                number = *n,
+                title = title.as_str()
+            )
+        }
+        Some((n, _)) => s += &t!("format-error-level", number = *n),
+        None => {}
+    }
+    match e.place {
+        Place::Line { line, column } => s += &t!("format-error-line", line = line, column = column),
+        Place::Byte(b) => s += &t!("format-error-byte", byte = b, hex = format!("{b:#x}")),
+        Place::Whole => {}
+    }
+    s + &t!("format-error-message", message = e.message.as_str())
+}
+
 /// What is wrong with a saved file, in the current language (a RON syntax message stays the
 /// `ron` crate's English).
 pub fn file_problem(p: &crate::core::save::FileProblem) -> String {
@@ -453,6 +478,15 @@ mod tests {
             },
         ] {
             assert_eq!(en(&|| record_problem(&r)), r.to_string());
+        }
+        // A level file's errors (a line and column; a byte): the same English as the core's.
+        use crate::core::formats::{Format, read};
+        for (format, bytes) in [
+            (Format::Bxa, &b"hello"[..]),
+            (Format::Bxb, &b"\x00\x01garbage"[..]),
+        ] {
+            let e = read(format, "bad", bytes).unwrap_err();
+            assert_eq!(en(&|| format_error(&e)), e.to_string());
         }
         for r in [
             RestoreError::Unreadable("character 1 ('q') is not a LURD letter".into()),
