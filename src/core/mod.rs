@@ -29,6 +29,8 @@ pub mod validate;
 
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod reverse_tests;
 
 pub use board::{Blocked, Board, BoardError, Moved, Pos};
 pub use cell::Cell;

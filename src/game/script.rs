@@ -641,6 +641,53 @@ impl CellsOnScreen<'_, '_> {
     }
 }
 
+/// The buttons the player can see, for the `.buttons` file: the part of each one's rectangle
+/// inside the panel that clips it (a button cut by a panel's edge is listed cut), in logical
+/// pixels, and its label; and for the `.fits` file, each label's width and height, then the room
+/// its button has for it (the content box, padding taken off).
+fn button_lists(
+    buttons: &Query<
+        (
+            &UiGlobalTransform,
+            &Children,
+            &ComputedNode,
+            &InheritedVisibility,
+            Option<&bevy::ui::CalculatedClip>,
+        ),
+        With<Button>,
+    >,
+    labels: &Query<(&Text, &ComputedNode)>,
+    scale: f32,
+) -> (String, String) {
+    let (mut rects, mut fits) = (String::new(), String::new());
+    for (t, children, node, visible, clip) in buttons {
+        let size = node.size();
+        let mut rect = Rect::from_center_size(t.translation, size);
+        if let Some(c) = clip {
+            rect = rect.intersect(c.clip);
+        }
+        if !visible.get() || rect.is_empty() || size.x <= 0.0 {
+            continue;
+        }
+        let mut label = String::new();
+        let room = node.content_box().size() / scale;
+        for (text, n) in children.iter().filter_map(|c| labels.get(c).ok()) {
+            label += &text.0;
+            let fit = n.size() / scale;
+            fits += &format!(
+                "{:.1} {:.1} {:.1} {:.1} {}\n",
+                fit.x, fit.y, room.x, room.y, text.0
+            );
+        }
+        let (min, size) = (rect.min / scale, rect.size() / scale);
+        rects += &format!(
+            "{:.1} {:.1} {:.1} {:.1} {label}\n",
+            min.x, min.y, size.x, size.y
+        );
+    }
+    (rects, fits)
+}
+
 /// Writes a pending screenshot's `.layout` and `.buttons` files from this frame's state, after the
 /// view has been updated, and asks Bevy for the picture of the same frame.
 fn take_screenshot(
@@ -676,7 +723,6 @@ fn take_screenshot(
         Some(play) if cells.linking() => link_layout_text(&cells, play),
         _ => layout_text(&cells, &movers, &problem),
     };
-    let scale = window.scale_factor();
     let cell_px = match (
         cells.screen_of(Pos::new(0, 0)),
         cells.screen_of(Pos::new(1, 0)),
@@ -688,44 +734,13 @@ fn take_screenshot(
         .play
         .as_ref()
         .map_or("none".to_string(), |p| format!("{:?}", p.get()));
-    let mut rects = format!(
+    let head = format!(
         "window {} {} cell {cell_px:.1} screen {screen}\n",
         window.width(),
         window.height()
     );
-    // Each button label's width and height, then the room its button has for it.
-    let mut fits = String::new();
-    // Every button the player can see: the part of its rectangle inside the panel that clips it
-    // (a button cut by a panel's edge is listed cut), in logical pixels, and its label.
-    for (t, children, node, visible, clip) in &buttons {
-        let size = node.size();
-        let mut rect = Rect::from_center_size(t.translation, size);
-        if let Some(c) = clip {
-            rect = rect.intersect(c.clip);
-        }
-        if !visible.get() || rect.is_empty() || size.x <= 0.0 {
-            continue;
-        }
-        let label: String = children
-            .iter()
-            .filter_map(|c| labels.get(c).ok())
-            .map(|(t, _)| t.0.clone())
-            .collect();
-        // The label's own size against the room inside the button (its padding taken off).
-        let room = node.content_box().size() / scale;
-        for (t, n) in children.iter().filter_map(|c| labels.get(c).ok()) {
-            let text = n.size() / scale;
-            fits += &format!(
-                "{:.1} {:.1} {:.1} {:.1} {}\n",
-                text.x, text.y, room.x, room.y, t.0
-            );
-        }
-        let (min, size) = (rect.min / scale, rect.size() / scale);
-        rects += &format!(
-            "{:.1} {:.1} {:.1} {:.1} {label}\n",
-            min.x, min.y, size.x, size.y
-        );
-    }
+    let (rects, fits) = button_lists(&buttons, &labels, window.scale_factor());
+    let rects = head + &rects;
     let _ = std::fs::remove_file(&path);
     let written = std::fs::write(path.with_extension("png.layout"), layout)
         .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects))

@@ -1493,3 +1493,49 @@ fn every_screen_speaks_chinese_and_no_label_overflows() {
         }
     }
 }
+
+/// The language switch in the settings: system → English → 简体中文 redraws the settings and the
+/// HUD at once, and the next start remembers it.
+#[test]
+fn the_language_switch_takes_effect_at_once_and_is_remembered() {
+    let d = temp_dir("window-language");
+    let data = d.join("data");
+    let shot = |n: &str| d.join(format!("{n}.png"));
+    let script = format!(
+        "key O; frames 2; button Language: as the system (English); frames 2; \
+         button Language: English; frames 3; screenshot {}; key Escape; frames 3",
+        shot("settings").display()
+    );
+    let args = |extra: &[&str]| {
+        let mut a = vec!["--lang", "en", "--data-dir", data.to_str().unwrap()];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let first = args(&[
+        "--input",
+        &script,
+        "--screenshot",
+        shot("hud").to_str().unwrap(),
+    ]);
+    let first: Vec<&str> = first.iter().map(String::as_str).collect();
+    if !play(&first) {
+        return;
+    }
+    let texts = |n: &str| std::fs::read_to_string(shot(n).with_extension("png.texts")).unwrap();
+    assert!(texts("settings").contains("设置"), "{}", texts("settings"));
+    assert!(
+        texts("settings").contains("语言：简体中文"),
+        "{}",
+        texts("settings")
+    );
+    assert!(
+        texts("hud").contains("撤销"),
+        "the HUD too: {}",
+        texts("hud")
+    );
+    // The next start (still told "en" as the system's language) keeps the choice.
+    let again = args(&["--screenshot", shot("again").to_str().unwrap()]);
+    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+    assert!(play(&again));
+    assert!(texts("again").contains("撤销"), "{}", texts("again"));
+}
