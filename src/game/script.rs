@@ -649,21 +649,26 @@ impl CellsOnScreen<'_, '_> {
     }
 }
 
+/// Every button with where it is drawn, how big it is, whether it shows, and the panel clipping it.
+type ButtonsOnScreen<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static UiGlobalTransform,
+        &'static Children,
+        &'static ComputedNode,
+        &'static InheritedVisibility,
+        Option<&'static bevy::ui::CalculatedClip>,
+    ),
+    With<Button>,
+>;
+
 /// The buttons the player can see, for the `.buttons` file: the part of each one's rectangle
 /// inside the panel that clips it (a button cut by a panel's edge is listed cut), in logical
 /// pixels, and its label; and for the `.fits` file, each label's width and height, then the room
 /// its button has for it (the content box, padding taken off).
 fn button_lists(
-    buttons: &Query<
-        (
-            &UiGlobalTransform,
-            &Children,
-            &ComputedNode,
-            &InheritedVisibility,
-            Option<&bevy::ui::CalculatedClip>,
-        ),
-        With<Button>,
-    >,
+    buttons: &ButtonsOnScreen,
     labels: &Query<(&Text, &ComputedNode)>,
     scale: f32,
 ) -> (String, String) {
@@ -704,16 +709,7 @@ fn take_screenshot(
     cells: CellsOnScreen,
     movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
     problem: Res<LevelProblem>,
-    buttons: Query<
-        (
-            &UiGlobalTransform,
-            &Children,
-            &ComputedNode,
-            &InheritedVisibility,
-            Option<&bevy::ui::CalculatedClip>,
-        ),
-        With<Button>,
-    >,
+    buttons: ButtonsOnScreen,
     labels: Query<(&Text, &ComputedNode)>,
     texts: Query<(&Text, &InheritedVisibility)>,
     window: Single<&Window, With<PrimaryWindow>>,

@@ -62,7 +62,7 @@ pub(crate) fn plugin(app: &mut App) {
                 show_notices,
                 show_hint,
                 show_hud_buttons,
-                respawn_in_new_language,
+                respawn_in_new_language.run_if(i18n::language_switched),
             )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
@@ -236,15 +236,9 @@ fn spawn_buttons(
 /// The HUD again in the language just chosen (it stays on screen under the settings).
 fn respawn_in_new_language(
     mut commands: Commands,
-    language: Res<i18n::Language>,
-    mut shown_in: Local<Option<i18n::Lang>>,
     roots: Query<Entity, With<HudRoot>>,
     art: Option<Res<crate::game::mechanics::art::ArtAssets>>,
 ) {
-    let was = shown_in.replace(language.0);
-    if was.is_none_or(|l| l == language.0) {
-        return;
-    }
     for r in &roots {
         commands.entity(r).despawn();
     }

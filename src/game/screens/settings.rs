@@ -43,7 +43,10 @@ pub(crate) fn screen_plugin(app: &mut App) {
     app.add_systems(OnEnter(Play::Settings), spawn_settings)
         .add_systems(
             Update,
-            (show_values, respawn_in_new_language)
+            (
+                show_values,
+                respawn_in_new_language.run_if(i18n::language_switched),
+            )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Play::Settings)),
         );
@@ -120,16 +123,7 @@ fn settings_commands(
 
 /// The screen again, in the language just chosen (only on a change while it is open: the panel
 /// is spawned in the language of the moment).
-fn respawn_in_new_language(
-    mut commands: Commands,
-    language: Res<i18n::Language>,
-    mut shown_in: Local<Option<i18n::Lang>>,
-    panels: Query<Entity, With<SettingsPanel>>,
-) {
-    let was = shown_in.replace(language.0);
-    if was.is_none_or(|l| l == language.0) {
-        return;
-    }
+fn respawn_in_new_language(mut commands: Commands, panels: Query<Entity, With<SettingsPanel>>) {
     for p in &panels {
         commands.entity(p).despawn();
     }

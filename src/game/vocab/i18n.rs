@@ -73,6 +73,12 @@ impl Default for Language {
     }
 }
 
+/// A run condition: the language differs from the one this condition saw when it last ran (never
+/// at its first run), for screens that stay up while the language is switched and draw again.
+pub fn language_switched(language: Res<Language>, mut seen: Local<Option<Lang>>) -> bool {
+    seen.replace(language.0).is_some_and(|l| l != language.0)
+}
+
 /// The player's choice: `None` follows the system.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LanguageChoice(pub Option<Lang>);
