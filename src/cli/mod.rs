@@ -11,7 +11,7 @@ use crate::core::board::count;
 use crate::core::files;
 use crate::core::formats::{self, Format, xsb};
 use crate::core::level::{Collection, Level};
-use crate::core::solver::SolveError;
+use crate::core::solver::{Limits, Mode, SolveError};
 use crate::core::{Pos, lurd, notation, path::PathFinder, save, solver, validate};
 
 #[derive(Parser, Debug)]
@@ -108,20 +108,37 @@ pub enum Command {
         /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
         solutions: PathBuf,
     },
-    /// Solve levels with the fewest pushes (small levels: a few boxes) and print each solution.
+    /// Solve levels: a header line naming the columns, one tab-separated line per level (level,
+    /// solved or unsolved, pushes, moves, positions searched, seconds, the LURD or -) and a closing
+    /// "# N solved of M" line, so that the output is itself a solutions file `verify` reads. Every
+    /// solution is replayed by the rules before it is printed. Why a level was not solved goes to
+    /// stderr; so does a progress bar when stderr is a terminal.
     #[command(
-        after_help = "Exit status: 0 when every level asked for was solved; 1 when the \
-        file or a level cannot be read or played; 3 when a level has no solution (every position \
-        searched); 4 when the search gave up on a level at --max-states (when several levels \
-        fail, the lowest of these numbers); 2 for wrong arguments."
+        after_help = "Modes: --optimal (A*, the fewest pushes) or --fast (the default: best-first, \
+        any solution, usually much sooner). Exit status: 0 when every level asked for was solved; \
+        1 when the file or a level cannot be read or played; 3 when a level has no solution (every \
+        position searched); 4 when the search stopped on a level at --time or --max-states (when \
+        several levels fail, the lowest of these numbers); 2 for wrong arguments."
     )]
     Solve {
         levels: PathBuf,
         /// Only this level (1-based).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "all")]
         level: Option<usize>,
-        /// Give up on a level after this many positions.
-        #[arg(long, default_value_t = 3_000_000)]
+        /// Every level of the file (the default without --level).
+        #[arg(long)]
+        all: bool,
+        /// The fewest pushes (A* with the matching lower bound).
+        #[arg(long, conflicts_with = "fast")]
+        optimal: bool,
+        /// Any solution, found as early as possible (the default).
+        #[arg(long)]
+        fast: bool,
+        /// Seconds per level before giving up (no limit without it).
+        #[arg(long, value_parser = parse_seconds)]
+        time: Option<f64>,
+        /// Give up on a level after storing this many positions.
+        #[arg(long, default_value_t = 8_000_000)]
         max_states: usize,
     },
     /// Make new levels (a designer's tool): each is pulled back from solved as far as it goes, so
@@ -174,6 +191,16 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// Parses a room size `WxH` for `generate` (3 to 30 cells a side).
 pub fn parse_room(s: &str) -> Result<(u32, u32), String> {
     notation::parse_size(s, 3..=30, ("room side", "cells"), "8x7")
+}
+
+/// Parses a time budget in seconds (a positive number, at most a day).
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 86_400.0 => Ok(t),
+        _ => Err(format!(
+            "{s:?} is not a number of seconds from more than 0 to 86400 (for example 10 or 0.5)"
+        )),
+    }
 }
 
 /// Prints a line to standard output; a closed pipe (`pushbox info … | head`) ends the program
@@ -260,8 +287,20 @@ pub fn run(cmd: Command) -> ExitCode {
         Command::Solve {
             levels,
             level,
+            all: _,
+            optimal,
+            fast: _,
+            time,
             max_states,
-        } => solve(&levels, level, max_states),
+        } => {
+            let mode = if optimal { Mode::Optimal } else { Mode::Fast };
+            let limits = Limits {
+                time: time.map(std::time::Duration::from_secs_f64),
+                max_states,
+                ..Limits::default()
+            };
+            solve(&levels, level, mode, &limits)
+        }
         Command::Generate {
             count,
             size,

@@ -1,20 +1,31 @@
-//! `pushbox solve`: fewest-push solutions, with the exit status its `--help` gives.
+//! `pushbox solve`: one tab-separated line per level, readable by `verify`, with the exit status its
+//! `--help` gives.
 
+use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use super::*;
+use crate::core::Board;
 
 /// `solve`'s exit status for a level it could not solve (see its `--help`).
 fn solve_status(e: &SolveError) -> u8 {
     match e {
         SolveError::Unsolvable { .. } | SolveError::Stranded { .. } => 3,
-        SolveError::GaveUp { .. } => 4,
+        SolveError::GaveUp { .. } | SolveError::TimedOut { .. } | SolveError::Cancelled { .. } => 4,
         SolveError::Unbalanced { .. } => 1,
     }
 }
 
-pub(super) fn solve(levels_path: &Path, only: Option<usize>, max_states: usize) -> ExitCode {
+pub(super) const HEADER: &str = "level\tresult\tpushes\tmoves\tpositions\tseconds\tlurd";
+
+pub(super) fn solve(
+    levels_path: &Path,
+    only: Option<usize>,
+    mode: Mode,
+    limits: &Limits,
+) -> ExitCode {
     let c = match load(levels_path) {
         Ok(c) => c,
         Err(code) => return code,
@@ -26,35 +37,79 @@ pub(super) fn solve(levels_path: &Path, only: Option<usize>, max_states: usize) 
             c.levels.len()
         ));
     }
+    let wanted: Vec<usize> = match only {
+        Some(n) => vec![n - 1],
+        None => (0..c.levels.len()).collect(),
+    };
+    let bar = progress_bar(wanted.len());
+    say!("{HEADER}");
     // 0 when all were solved, else the lowest failure status.
     let mut status = 0u8;
     let mut worst = |code: u8| status = if status == 0 { code } else { status.min(code) };
-    for (i, l) in c.levels.iter().enumerate() {
-        if only.is_some_and(|n| n != i + 1) {
-            continue;
-        }
-        let board = match l.playable() {
-            Ok(b) => b,
-            Err(e) => {
-                worst(1);
-                say!("{}\tnot playable: {e}", l.label(i));
-                continue;
+    let mut solved = 0;
+    for &i in &wanted {
+        let l = &c.levels[i];
+        let started = Instant::now();
+        let result = l
+            .playable()
+            .map_err(|e| format!("not playable: {e}"))
+            .and_then(|board| {
+                solver::search(&board, mode, limits)
+                    .map_err(|e| {
+                        worst(solve_status(&e));
+                        format!("not solved: {e}")
+                    })
+                    .and_then(|s| checked(&board, s))
+            });
+        let seconds = started.elapsed().as_secs_f64();
+        let line = match result {
+            Ok(s) => {
+                solved += 1;
+                format!(
+                    "{}\tsolved\t{}\t{}\t{}\t{seconds:.3}\t{}",
+                    i + 1,
+                    s.pushes,
+                    s.moves,
+                    s.states,
+                    s.lurd
+                )
+            }
+            Err(why) => {
+                if why.starts_with("not playable") {
+                    worst(1);
+                }
+                bar.suspend(|| eprintln!("{}: {why}", l.label(i)));
+                format!("{}\tunsolved\t-\t-\t-\t{seconds:.3}\t-", i + 1)
             }
         };
-        match solver::solve(&board, max_states) {
-            Ok(s) => say!(
-                "{}\t{} moves\t{} pushes\t{} positions\t{}",
-                l.label(i),
-                s.moves,
-                s.pushes,
-                s.states,
-                s.lurd
-            ),
-            Err(e) => {
-                worst(solve_status(&e));
-                say!("{}\tnot solved: {e}", l.label(i));
-            }
-        }
+        bar.suspend(|| say!("{line}"));
+        bar.inc(1);
     }
+    bar.finish_and_clear();
+    say!("# {solved} solved of {}", wanted.len());
     ExitCode::from(status)
+}
+
+/// The solution, once the rules have replayed it to a solved board.
+fn checked(board: &Board, s: solver::Solution) -> Result<solver::Solution, String> {
+    match lurd::check_solution(board, &s.lurd) {
+        Ok(g) if g.is_solved() => Ok(s),
+        Ok(_) => Err("internal error: the solver's moves do not solve the level".into()),
+        Err(e) => Err(format!(
+            "internal error: the solver's moves do not replay: {e}"
+        )),
+    }
+}
+
+/// Levels done of levels asked for, on stderr, only when a person watches it.
+fn progress_bar(levels: usize) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() || levels < 2 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(levels as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed}")
+            .expect("a valid template"),
+    );
+    bar
 }

@@ -46,7 +46,7 @@ fn read_claims(path: &Path, levels: &Collection) -> Result<Vec<Claim>, String> {
 }
 
 /// Solutions from a TSV whose first line names its columns (`level`, optional `moves` and
-/// `pushes`, the LURD last).
+/// `pushes`, the LURD last; rows whose LURD is `-` and lines starting with `#` are skipped).
 fn tsv_claims(name: &str, text: &str, header: &str) -> Result<Vec<Claim>, String> {
     let header: Vec<String> = header
         .trim_start_matches('#')
@@ -69,7 +69,8 @@ fn tsv_claims(name: &str, text: &str, header: &str) -> Result<Vec<Claim>, String
         .skip_while(|(_, l)| l.trim().is_empty())
         .skip(1)
     {
-        if line.trim().is_empty() {
+        // Comments (`solve`'s closing count) and levels without a solution (`solve`'s "-").
+        if line.trim().is_empty() || line.starts_with('#') || line.ends_with("\t-") {
             continue;
         }
         let n = i + 1;

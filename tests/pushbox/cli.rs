@@ -372,12 +372,37 @@ fn convert_with_records_writes_the_players_solutions_into_the_export() {
 #[test]
 fn solve_and_generate_write_solutions_that_verify() {
     let tutorial = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/levels/tutorial.sok");
-    let o = pushbox(&["solve", tutorial, "--level", "1"]);
+    let o = pushbox(&["solve", tutorial, "--level", "1", "--optimal"]);
     assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
-        stdout(&o).trim(),
-        "level 1 \"First push\"\t3 moves\t2 pushes\t3 positions\trRR"
+        lines[0],
+        "level\tresult\tpushes\tmoves\tpositions\tseconds\tlurd"
     );
+    let f: Vec<&str> = lines[1].split('\t').collect();
+    assert_eq!(
+        (f[0], f[1], f[2], f[3], f[6]),
+        ("1", "solved", "2", "3", "rRR"),
+        "{out}"
+    );
+    assert_eq!(lines[2], "# 1 solved of 1");
+    // All the tutorial in both modes: the output is a solutions file `verify` accepts.
+    let d = temp_dir("cli-solve-all");
+    for mode in ["--fast", "--optimal"] {
+        let o = pushbox(&["solve", tutorial, "--all", mode, "--time", "10"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).ends_with("# 10 solved of 10\n"),
+            "{}",
+            stdout(&o)
+        );
+        let file = d.join("solutions.tsv");
+        std::fs::write(&file, stdout(&o)).unwrap();
+        let v = pushbox(&["verify", tutorial, s(&file)]);
+        assert!(v.status.success(), "{}", stdout(&v));
+        assert!(stdout(&v).contains("10 passed, 0 failed"), "{}", stdout(&v));
+    }
     let o = pushbox(&["solve", tutorial, "--level", "11"]);
     assert!(!o.status.success());
     assert!(
@@ -421,12 +446,9 @@ fn solve_exit_codes_and_sealed_boxes_on_goals() {
     let micro = fixture("levels/microban/Microban_155.xsb");
     let o = pushbox(&["solve", s(&micro), "--level", "155"]);
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
-    assert!(
-        stdout(&o).starts_with("level 155 \"The Dungeon\"\t"),
-        "{}",
-        stdout(&o)
-    );
-    let lurd = stdout(&o).trim().rsplit('\t').next().unwrap().to_string();
+    let line = stdout(&o).lines().nth(1).unwrap().to_string();
+    assert!(line.starts_with("155\tsolved\t"), "{line}");
+    let lurd = line.rsplit('\t').next().unwrap().to_string();
     let level = files::load(&micro).unwrap().collection.levels[154].clone();
     let g = pushbox::core::lurd::check_solution(&level.board().unwrap(), &lurd).unwrap();
     assert!(g.is_solved());
@@ -436,10 +458,35 @@ fn solve_exit_codes_and_sealed_boxes_on_goals() {
     std::fs::write(&stuck, "#####\n#$ .#\n#  @#\n#####\n").unwrap();
     let o = pushbox(&["solve", s(&stuck)]);
     assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
-    assert!(stdout(&o).contains("no solution"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("no solution"), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("1\tunsolved\t-\t-\t-\t"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).ends_with("# 0 solved of 1\n"), "{}", stdout(&o));
     let o = pushbox(&["solve", s(&micro), "--level", "60", "--max-states", "3"]);
     assert_eq!(o.status.code(), Some(4), "{}", stdout(&o));
-    assert!(stdout(&o).contains("gave up after"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("gave up after"), "{}", stderr(&o));
+    let o = pushbox(&["solve", s(&micro), "--level", "153", "--time", "0.05"]);
+    assert_eq!(o.status.code(), Some(4), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("no solution found in"),
+        "{}",
+        stderr(&o)
+    );
+    for wrong in [
+        vec!["--time", "0"],
+        vec!["--time", "soon"],
+        vec!["--fast", "--optimal"],
+        vec!["--all", "--level", "2"],
+    ] {
+        let mut args = vec!["solve", s(&micro)];
+        args.extend(wrong.iter().copied());
+        let o = pushbox(&args);
+        assert_eq!(o.status.code(), Some(2), "{wrong:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{wrong:?}");
+    }
     let o = pushbox(&["solve", s(&d.join("missing.xsb"))]);
     assert_eq!(o.status.code(), Some(1));
     let help = stdout(&pushbox(&["solve", "--help"]));

@@ -1,0 +1,288 @@
+//! The lower bound: how many pushes the boxes need at least, as the cheapest way to give every box
+//! a goal of its own (a minimum-cost perfect matching, the Hungarian method).
+//!
+//! A box's cost to a goal is its *push distance*: the fewest pushes that bring it there alone on
+//! the empty floor, with the worker walking around the box between pushes (it cannot walk through
+//! it), from whichever side of the box is best. That never overestimates, so A* with it finds the
+//! fewest pushes; it is not consistent (the side the worker is really on can cost more), so the
+//! search reopens positions found again with fewer pushes. No perfect matching at a finite cost is
+//! the *bipartite* deadlock, found for free.
+
+use super::room::{NONE, Room};
+use crate::core::Direction;
+use crate::core::blocks::Blocks;
+
+/// The cost of a box that can never reach a goal: large, but the sum of a few dozen still fits.
+pub(crate) const FAR: i32 = 1 << 20;
+
+/// Push distances from every floor cell to every goal.
+pub(crate) struct Distances {
+    n: usize,
+    /// `dist[goal * n + cell]`, [`FAR`] when the box cannot get there.
+    dist: Vec<i32>,
+}
+
+impl Distances {
+    pub fn of(room: &Room) -> Distances {
+        let n = room.len();
+        let all = vec![true; n];
+        let next = &room.next;
+        let blocks = Blocks::of(&all, |c, d| {
+            let s = Direction::SEARCH_ORDER
+                .iter()
+                .position(|&x| x == d)
+                .unwrap();
+            let t = next[c][s];
+            (t != NONE).then_some(t as usize)
+        });
+        // Side classes: with a box on c, the worker can go between sides s and t exactly when
+        // their edges share a block.
+        let side_block = |c: usize, s: usize| blocks.of_edge(c, Direction::SEARCH_ORDER[s]);
+        let goals: Vec<u16> = (0..n as u16).filter(|&c| room.goal[c as usize]).collect();
+        let mut dist = vec![FAR; goals.len() * n];
+        let mut seen = vec![false; n * 4];
+        let mut queue: Vec<(u16, u8, i32)> = Vec::new();
+        for (g, &goal) in goals.iter().enumerate() {
+            seen.fill(false);
+            queue.clear();
+            // The box on the goal, the worker on any side (wherever the last push left it).
+            for s in 0..4 {
+                if next[goal as usize][s] != NONE && !seen[goal as usize * 4 + s] {
+                    seen[goal as usize * 4 + s] = true;
+                    queue.push((goal, s as u8, 0));
+                }
+            }
+            let row = &mut dist[g * n..(g + 1) * n];
+            let mut head = 0;
+            while head < queue.len() {
+                let (c, s, d) = queue[head];
+                head += 1;
+                let c = c as usize;
+                row[c] = row[c].min(d);
+                // Walk round the box to every side of the same block (free), then pull.
+                for t in 0..4 {
+                    let w = next[c][t];
+                    if w == NONE || side_block(c, t) != side_block(c, s as usize) {
+                        continue;
+                    }
+                    if !seen[c * 4 + t] {
+                        seen[c * 4 + t] = true;
+                        queue.push((c as u16, t as u8, d));
+                    }
+                    // Pull: the box goes to w, the worker to the cell beyond it.
+                    if next[w as usize][t] != NONE && !seen[w as usize * 4 + t] {
+                        seen[w as usize * 4 + t] = true;
+                        queue.push((w, t as u8, d + 1));
+                    }
+                }
+            }
+        }
+        Distances { n, dist }
+    }
+
+    /// The push distance from `cell` to goal number `goal`.
+    pub fn get(&self, goal: usize, cell: u16) -> i32 {
+        self.dist[goal * self.n + cell as usize]
+    }
+}
+
+/// The Hungarian method on a square cost matrix (rows: boxes, columns: goals), with the dual
+/// potentials kept so that moving one box re-solves in O(k²) instead of O(k³).
+#[derive(Clone, Default)]
+pub(crate) struct Matching {
+    k: usize,
+    /// `cost[row * k + col]`.
+    cost: Vec<i32>,
+    /// Potentials, 1-based as in the textbook form (index 0 is the search's free slot).
+    u: Vec<i32>,
+    v: Vec<i32>,
+    /// Column → row matched to it (0: none).
+    p: Vec<usize>,
+    way: Vec<usize>,
+    minv: Vec<i32>,
+    used: Vec<bool>,
+}
+
+impl Matching {
+    /// Solves the matching of `boxes` to the goals; the total, or `None` when some box cannot be
+    /// given a reachable goal of its own.
+    pub fn solve(&mut self, dist: &Distances, boxes: &[u16]) -> Option<i32> {
+        let k = boxes.len();
+        self.k = k;
+        self.cost.clear();
+        for &b in boxes {
+            self.cost.extend((0..k).map(|g| dist.get(g, b)));
+        }
+        self.u.clear();
+        self.u.resize(k + 1, 0);
+        self.v.clear();
+        self.v.resize(k + 1, 0);
+        self.p.clear();
+        self.p.resize(k + 1, 0);
+        for row in 1..=k {
+            self.add_row(row);
+        }
+        self.total()
+    }
+
+    /// The total after box `row` (0-based, in the order given to [`Matching::solve`]) moves to
+    /// `cell`, solved from `base` (the matching before the move) into `self`.
+    pub fn moved(
+        &mut self,
+        base: &Matching,
+        dist: &Distances,
+        row: usize,
+        cell: u16,
+    ) -> Option<i32> {
+        let k = base.k;
+        self.k = k;
+        self.cost.clone_from(&base.cost);
+        self.u.clone_from(&base.u);
+        self.v.clone_from(&base.v);
+        self.p.clone_from(&base.p);
+        for g in 0..k {
+            self.cost[row * k + g] = dist.get(g, cell);
+        }
+        let r = row + 1;
+        // (Slot 0 is the search's scratch, which may still name this row.)
+        if let Some(col) = (1..=k).find(|&j| self.p[j] == r) {
+            self.p[col] = 0;
+        }
+        // Make the new row feasible again, then find it a column.
+        self.u[r] = (1..=k)
+            .map(|j| self.cost[row * k + j - 1] - self.v[j])
+            .min()
+            .unwrap_or(0);
+        self.add_row(r);
+        self.total()
+    }
+
+    fn total(&self) -> Option<i32> {
+        let k = self.k;
+        let sum: i32 = (1..=k)
+            .map(|j| self.cost[(self.p[j] - 1) * k + j - 1])
+            .sum();
+        (sum < FAR).then_some(sum)
+    }
+
+    /// One round of the Hungarian method: finds row `row` (1-based) a column by a shortest
+    /// augmenting path over reduced costs, updating the potentials.
+    fn add_row(&mut self, row: usize) {
+        let k = self.k;
+        self.minv.clear();
+        self.minv.resize(k + 1, i32::MAX);
+        self.used.clear();
+        self.used.resize(k + 1, false);
+        self.way.clear();
+        self.way.resize(k + 1, 0);
+        self.p[0] = row;
+        let mut j0 = 0;
+        loop {
+            self.used[j0] = true;
+            let i0 = self.p[j0];
+            let mut delta = i32::MAX;
+            let mut j1 = 0;
+            for j in 1..=k {
+                if self.used[j] {
+                    continue;
+                }
+                let cur = self.cost[(i0 - 1) * k + j - 1] - self.u[i0] - self.v[j];
+                if cur < self.minv[j] {
+                    self.minv[j] = cur;
+                    self.way[j] = j0;
+                }
+                if self.minv[j] < delta {
+                    delta = self.minv[j];
+                    j1 = j;
+                }
+            }
+            for j in 0..=k {
+                if self.used[j] {
+                    self.u[self.p[j]] += delta;
+                    self.v[j] -= delta;
+                } else {
+                    self.minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if self.p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = self.way[j0];
+            self.p[j0] = self.p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The cheapest assignment by trying every permutation (small k only).
+    fn brute(cost: &[Vec<i32>]) -> i32 {
+        fn go(cost: &[Vec<i32>], row: usize, used: &mut Vec<bool>) -> i32 {
+            if row == cost.len() {
+                return 0;
+            }
+            let mut best = i32::MAX;
+            for c in 0..cost.len() {
+                if !used[c] {
+                    used[c] = true;
+                    best = best.min(cost[row][c] + go(cost, row + 1, used));
+                    used[c] = false;
+                }
+            }
+            best
+        }
+        go(cost, 0, &mut vec![false; cost.len()])
+    }
+
+    /// A distance table straight from a matrix: "cell" b is box b's row.
+    fn table(cost: &[Vec<i32>]) -> Distances {
+        let k = cost.len();
+        let mut dist = vec![0; k * k];
+        for (b, row) in cost.iter().enumerate() {
+            for (g, &c) in row.iter().enumerate() {
+                dist[g * k + b] = c;
+            }
+        }
+        Distances { n: k, dist }
+    }
+
+    proptest! {
+        #[test]
+        fn matches_brute_force_and_updates_by_one_row(
+            k in 1usize..6,
+            raw in proptest::collection::vec(0i32..9, 36),
+            row in 0usize..6,
+            moved_to in 0usize..6,
+        ) {
+            let cost: Vec<Vec<i32>> = (0..k).map(|r| raw[r * 6..r * 6 + k].to_vec()).collect();
+            let dist = table(&cost);
+            let boxes: Vec<u16> = (0..k as u16).collect();
+            let mut m = Matching::default();
+            prop_assert_eq!(m.solve(&dist, &boxes), Some(brute(&cost)));
+            // Box `row` now costs what box `moved_to` costs.
+            let (row, moved_to) = (row % k, moved_to % k);
+            let mut after = Matching::default();
+            let got = after.moved(&m, &dist, row, moved_to as u16);
+            let mut changed = cost.clone();
+            changed[row] = cost[moved_to].clone();
+            prop_assert_eq!(got, Some(brute(&changed)));
+        }
+    }
+
+    #[test]
+    fn no_perfect_matching_is_none() {
+        let cost = vec![vec![1, FAR], vec![2, FAR]];
+        let mut m = Matching::default();
+        assert_eq!(m.solve(&table(&cost), &[0, 1]), None);
+    }
+}

@@ -1,0 +1,293 @@
+//! Goal rooms and goal macros: where the goals lie together (XSokoban's levels mostly keep them in
+//! one room), the order they must be filled in is worked out once, backwards: from the room full,
+//! the box that can be pulled out most easily (with the others still in place) is the one filled
+//! last, and so on. During the fast search, a box pushed to the room's doorway while the room holds
+//! exactly the first boxes of that order is taken straight on to the next goal of the order, in one
+//! step of the search (a *goal macro*), and boxes placed in order are not pushed again. The search
+//! then never tries the many orders of filling the room, most of which block it.
+//!
+//! That pruning can lose solutions (a level that needs a box parked in the room for a while), so a
+//! fast search that used it and ran out of positions reports that it gave up, not that there is
+//! no solution.
+
+use super::room::{NONE, Room};
+
+/// One room of goals.
+struct GoalRoom {
+    /// The goals in the order they are filled.
+    order: Vec<u16>,
+}
+
+/// The goal rooms of a level.
+pub(crate) struct GoalRooms {
+    rooms: Vec<GoalRoom>,
+    /// Cell → the room it belongs to (`NONE`: none).
+    room_of: Vec<u16>,
+    /// Cell → the room it is a doorway of (`NONE`: none).
+    door_of: Vec<u16>,
+    /// Scratch for the searches over (box cell, worker side).
+    seen: Vec<u32>,
+    stamp: u32,
+    states: Vec<(u16, u8, u32)>,
+}
+
+/// A macro: the pushes (box cell before the push, direction) after the first.
+pub(crate) type Pushes = Vec<(u16, u8)>;
+
+impl GoalRooms {
+    /// The rooms of three goals or more whose packing order can be found.
+    pub fn of(room: &mut Room, live: &[bool]) -> GoalRooms {
+        let n = room.len();
+        let mut rooms = GoalRooms {
+            rooms: Vec::new(),
+            room_of: vec![NONE; n],
+            door_of: vec![NONE; n],
+            seen: vec![0; n * 4],
+            stamp: 0,
+            states: Vec::new(),
+        };
+        let mut label = vec![false; n];
+        for start in 0..n {
+            if !room.goal[start] || label[start] {
+                continue;
+            }
+            // The goals joined to this one.
+            let mut cells = vec![start as u16];
+            label[start] = true;
+            let mut head = 0;
+            while head < cells.len() {
+                let c = cells[head];
+                head += 1;
+                for &m in &room.next[c as usize] {
+                    if m != NONE && room.goal[m as usize] && !label[m as usize] {
+                        label[m as usize] = true;
+                        cells.push(m);
+                    }
+                }
+            }
+            if cells.len() < 3 {
+                continue;
+            }
+            if let Some(order) = rooms.packing_order(room, live, &cells) {
+                let id = rooms.rooms.len() as u16;
+                for &c in &cells {
+                    rooms.room_of[c as usize] = id;
+                    for &m in &room.next[c as usize] {
+                        if m != NONE && !room.goal[m as usize] && rooms.door_of[m as usize] == NONE
+                        {
+                            rooms.door_of[m as usize] = id;
+                        }
+                    }
+                }
+                rooms.rooms.push(GoalRoom { order });
+            }
+        }
+        rooms
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rooms.is_empty()
+    }
+
+    /// Takes the goals out one by one, each time the one that is pulled out of the room in the
+    /// fewest pulls with the others in place; the filling order is the reverse. `None` when at
+    /// some point no box can get out.
+    fn packing_order(&mut self, room: &mut Room, live: &[bool], cells: &[u16]) -> Option<Vec<u16>> {
+        let n = room.len();
+        let mut filled = vec![false; n];
+        for &c in cells {
+            filled[c as usize] = true;
+        }
+        let inside: Vec<bool> = (0..n).map(|c| filled[c]).collect();
+        let mut out = Vec::with_capacity(cells.len());
+        while out.len() < cells.len() {
+            let mut best: Option<(u32, u16)> = None;
+            for &g in cells {
+                if !filled[g as usize] {
+                    continue;
+                }
+                filled[g as usize] = false;
+                let pulls = self.pulls_out(room, live, &filled, &inside, g);
+                filled[g as usize] = true;
+                if let Some(p) = pulls {
+                    best = best.min(Some((p, g))).or(Some((p, g)));
+                }
+            }
+            let best = best?;
+            filled[best.1 as usize] = false;
+            out.push(best.1);
+        }
+        out.reverse();
+        Some(out)
+    }
+
+    /// The fewest pulls that bring a box from goal `g` out of the room (`inside`), the worker
+    /// coming from outside and the `filled` goals in the way.
+    fn pulls_out(
+        &mut self,
+        room: &mut Room,
+        live: &[bool],
+        filled: &[bool],
+        inside: &[bool],
+        g: u16,
+    ) -> Option<u32> {
+        let mut blocked = filled.to_vec();
+        // Where the worker can be: anywhere outside the room it can walk to, around the box.
+        blocked[g as usize] = true;
+        let outside = (0..room.len() as u16).find(|&c| !inside[c as usize])?;
+        room.flood(&blocked, outside);
+        let sides: Vec<u8> = (0..4u8)
+            .filter(|&s| {
+                let w = room.next[g as usize][s as usize];
+                w != NONE && room.reached(w)
+            })
+            .collect();
+        self.next_stamp();
+        self.states.clear();
+        for s in sides {
+            self.mark(g, s);
+            self.states.push((g, s, 0));
+        }
+        let mut head = 0;
+        while head < self.states.len() {
+            let (c, s, pulls) = self.states[head];
+            head += 1;
+            if !inside[c as usize] && live[c as usize] {
+                return Some(pulls);
+            }
+            blocked[c as usize] = true;
+            room.flood(&blocked, room.next[c as usize][s as usize]);
+            blocked[c as usize] = false;
+            for t in 0..4u8 {
+                let w = room.next[c as usize][t as usize];
+                if w == NONE || !room.reached(w) {
+                    continue;
+                }
+                // Pull towards t: the box to w, the worker one further.
+                let beyond = room.next[w as usize][t as usize];
+                if beyond != NONE && !blocked[beyond as usize] && !self.marked(w, t) {
+                    self.mark(w, t);
+                    self.states.push((w, t, pulls + 1));
+                }
+            }
+        }
+        None
+    }
+
+    /// When the box pushed from `from` to `to` should be taken on to its room's next goal: the
+    /// pushes after this one that do it, and the goal. `occupied` holds the boxes after the push.
+    pub fn goal_macro(
+        &mut self,
+        room: &mut Room,
+        live: &[bool],
+        occupied: &mut [bool],
+        from: u16,
+        to: u16,
+    ) -> Option<(Pushes, u16)> {
+        let id = match (self.door_of[to as usize], self.room_of[to as usize]) {
+            (NONE, NONE) => return None,
+            (NONE, r) => r,
+            (d, _) => d,
+        };
+        let target = self.next_goal(id as usize, occupied, to)?;
+        if target == to {
+            return None;
+        }
+        let in_room = |c: u16, rooms: &GoalRooms| rooms.room_of[c as usize] == id || c == to;
+        // Search (box cell, worker side) from the box on `to` with the worker on `from`.
+        occupied[to as usize] = false;
+        let side = (0..4u8).find(|&s| room.next[to as usize][s as usize] == from)?;
+        self.next_stamp();
+        self.states.clear();
+        self.mark(to, side);
+        self.states.push((to, side, u32::MAX));
+        let mut head = 0;
+        let mut found = None;
+        while head < self.states.len() {
+            let (c, s, _) = self.states[head];
+            if c == target {
+                found = Some(head);
+                break;
+            }
+            head += 1;
+            occupied[c as usize] = true;
+            room.flood(occupied, room.next[c as usize][s as usize]);
+            occupied[c as usize] = false;
+            for t in 0..4usize {
+                let back = room.next[c as usize][(t + 2) % 4];
+                let dest = room.next[c as usize][t];
+                let pushable = back != NONE && room.reached(back) && dest != NONE;
+                if !pushable || occupied[dest as usize] || !live[dest as usize] {
+                    continue;
+                }
+                let side = ((t + 2) % 4) as u8;
+                if in_room(dest, self) && !self.marked(dest, side) {
+                    self.mark(dest, side);
+                    self.states.push((dest, side, (head - 1) as u32));
+                }
+            }
+        }
+        occupied[to as usize] = true;
+        let mut at = found?;
+        let mut pushes = Vec::new();
+        while self.states[at].2 != u32::MAX {
+            let (c, s, parent) = self.states[at];
+            let prev = self.states[parent as usize].0;
+            // The push from `prev` towards `c`: the direction opposite the worker's side.
+            let _ = s;
+            let dir = (0..4u8).find(|&t| room.next[prev as usize][t as usize] == c)?;
+            pushes.push((prev, dir));
+            at = parent as usize;
+        }
+        pushes.reverse();
+        Some((pushes, target))
+    }
+
+    /// The goal the room fills next, when the room holds exactly the first goals of its order
+    /// (the box at `arriving` not counted).
+    fn next_goal(&self, id: usize, occupied: &[bool], arriving: u16) -> Option<u16> {
+        let order = &self.rooms[id].order;
+        let filled = order
+            .iter()
+            .take_while(|&&g| occupied[g as usize] && g != arriving)
+            .count();
+        let stray = order[filled..]
+            .iter()
+            .any(|&g| occupied[g as usize] && g != arriving);
+        (!stray && filled < order.len()).then(|| order[filled])
+    }
+
+    /// Whether the box on `c` sits on a goal of a room filled in order up to it: it stays.
+    pub fn placed(&self, occupied: &[bool], c: u16) -> bool {
+        let id = self.room_of[c as usize];
+        if id == NONE {
+            return false;
+        }
+        let order = &self.rooms[id as usize].order;
+        for &g in order {
+            if !occupied[g as usize] {
+                return false;
+            }
+            if g == c {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    fn mark(&mut self, c: u16, s: u8) {
+        self.seen[c as usize * 4 + s as usize] = self.stamp;
+    }
+
+    fn marked(&self, c: u16, s: u8) -> bool {
+        self.seen[c as usize * 4 + s as usize] == self.stamp
+    }
+}

@@ -1,0 +1,211 @@
+//! The floor of a level as a compact graph, shared by the searches and the level generator.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::core::{Board, Direction, Pos, cell, validate};
+
+/// No neighbour (a wall or the outside).
+pub(crate) const NONE: u16 = u16::MAX;
+
+/// The floor of a level as a compact graph: the cells inside the walls, numbered row-major.
+#[derive(Clone, Debug)]
+pub(crate) struct Room {
+    pub width: u32,
+    /// Compact number → map index.
+    pub grid: Vec<u32>,
+    /// Compact number → neighbour per [`Direction`] (`NONE` for a wall).
+    pub next: Vec<[u16; 4]>,
+    pub goal: Vec<bool>,
+    /// Map index → compact number (`NONE` outside the floor).
+    pub compact: Vec<u16>,
+    /// Scratch for floods: a cell is seen when its stamp equals `stamp`.
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u16>,
+}
+
+impl Room {
+    /// The room of a board: every non-wall cell the worker's area contains.
+    pub fn of(board: &Board) -> Room {
+        let inside = validate::inside(board);
+        let cells = board.cells();
+        let mut compact = vec![NONE; cells.len()];
+        let mut grid = Vec::new();
+        for (i, &b) in cells.iter().enumerate() {
+            if inside[i] && !cell::is_wall(b) {
+                compact[i] = grid.len() as u16;
+                grid.push(i as u32);
+            }
+        }
+        let next = grid
+            .iter()
+            .map(|&i| {
+                let p = board.pos_of(i);
+                Direction::SEARCH_ORDER.map(|d| {
+                    board
+                        .neighbour(p, d)
+                        .and_then(|q| board.index_of(q))
+                        .map_or(NONE, |q| compact[q as usize])
+                })
+            })
+            .collect();
+        let goal = grid
+            .iter()
+            .map(|&i| cell::is_goal(cells[i as usize]))
+            .collect();
+        let n = grid.len();
+        Room {
+            width: board.width(),
+            grid,
+            next,
+            goal,
+            compact,
+            seen: vec![0; n],
+            stamp: 0,
+            queue: Vec::with_capacity(n),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.grid.len()
+    }
+
+    /// The compact number of a map position.
+    pub fn at(&self, p: Pos) -> u16 {
+        self.compact[(p.y * self.width + p.x) as usize]
+    }
+
+    pub fn pos(&self, c: u16) -> Pos {
+        let i = self.grid[c as usize];
+        Pos::new(i % self.width, i / self.width)
+    }
+
+    /// Floods the worker's area from `from` around the boxes (`occupied`); returns the lowest
+    /// cell reached, which names the area. Afterwards [`Room::reached`] tells the area's cells.
+    pub fn flood(&mut self, occupied: &[bool], from: u16) -> u16 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.queue.push(from);
+        self.seen[from as usize] = stamp;
+        let mut low = from;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head];
+            head += 1;
+            low = low.min(c);
+            for &n in &self.next[c as usize] {
+                if n != NONE && self.seen[n as usize] != stamp && !occupied[n as usize] {
+                    self.seen[n as usize] = stamp;
+                    self.queue.push(n);
+                }
+            }
+        }
+        low
+    }
+
+    /// Sets up a state for expanding: its boxes (all of `key` but the last number) in `occupied`,
+    /// and in `reach` the cells the worker can reach from its area (the last number).
+    pub fn enter(&mut self, key: &[u16], occupied: &mut [bool], reach: &mut Vec<bool>) {
+        let (boxes, worker) = key.split_at(key.len() - 1);
+        occupied.fill(false);
+        for &b in boxes {
+            occupied[b as usize] = true;
+        }
+        self.flood(occupied, worker[0]);
+        reach.clear();
+        reach.extend((0..self.len() as u16).map(|c| self.reached(c)));
+    }
+
+    /// Whether the last [`Room::flood`] reached `c`.
+    pub fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
+    }
+
+    /// The cells from which a lone box can still be pushed onto some goal.
+    pub fn live_cells(&self) -> Vec<bool> {
+        let mut live = self.goal.clone();
+        let mut queue: Vec<u16> = (0..self.len() as u16)
+            .filter(|&c| live[c as usize])
+            .collect();
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            // Pulling the box from c one cell further along d needs two free cells that way.
+            for d in 0..4 {
+                let b = self.next[c as usize][d];
+                if b == NONE || live[b as usize] {
+                    continue;
+                }
+                if self.next[b as usize][d] != NONE {
+                    live[b as usize] = true;
+                    queue.push(b);
+                }
+            }
+        }
+        live
+    }
+
+    /// Whether a box just moved to `t` closes a 2×2 square of walls and boxes holding a box that
+    /// is not on a goal (none of those boxes can ever move again).
+    pub fn frozen_square(&self, occupied: &[bool], t: u16) -> bool {
+        const PAIRS: [(usize, usize); 4] = [(0, 1), (1, 2), (2, 3), (3, 0)];
+        let blocked = |c: u16| c == NONE || occupied[c as usize];
+        for (a, b) in PAIRS {
+            let ca = self.next[t as usize][a];
+            let cb = self.next[t as usize][b];
+            if !blocked(ca) || !blocked(cb) {
+                continue;
+            }
+            let diagonal = if ca != NONE {
+                self.next[ca as usize][b]
+            } else if cb != NONE {
+                self.next[cb as usize][a]
+            } else {
+                // Two walls: a corner. Only a goal makes it safe.
+                if !self.goal[t as usize] {
+                    return true;
+                }
+                continue;
+            };
+            if !blocked(diagonal) {
+                continue;
+            }
+            let off_goal = |c: u16| c != NONE && occupied[c as usize] && !self.goal[c as usize];
+            if off_goal(t) || off_goal(ca) || off_goal(cb) || off_goal(diagonal) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// FNV-1a, for the state table (keys are short arrays of small numbers).
+#[derive(Default)]
+pub(crate) struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for &b in bytes {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+pub(crate) type StateTable = HashMap<Box<[u16]>, u32, BuildHasherDefault<Fnv>>;

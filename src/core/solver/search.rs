@@ -1,0 +1,538 @@
+//! The solver behind `pushbox solve` and the game's hint: a search over push states ordered by the
+//! matching lower bound ([`super::bound`]).
+//!
+//! - [`Mode::Optimal`] is A*: the first solved state taken from the open list has the fewest
+//!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
+//! - [`Mode::Fast`] is greedy best-first: the state that looks closest to solved goes first, and
+//!   the first solved state generated ends the search. Solutions are usually longer.
+//!
+//! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`])
+//! and positions whose boxes cannot all be matched to goals (the bound is then infinite); the fast
+//! search also pushes only into a PI-corral when there is one ([`super::corral`]). States
+//! are named by their sorted boxes and the worker's lowest reachable cell, found again through a
+//! Zobrist hash (exact: a colliding different state is stored under the next free hash). The time
+//! budget, the cancel flag and the progress figures are looked at every few hundred expansions,
+//! well under a millisecond apart.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use super::bound::{Distances, Matching};
+use super::corral::Corrals;
+use super::freeze::Freeze;
+use super::goals::{GoalRooms, Pushes};
+use super::room::{NONE, Room};
+use super::{Push, Solution, SolveError, play_out, start};
+use crate::core::{Board, Direction};
+
+/// What the search looks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// The fewest pushes (A*).
+    Optimal,
+    /// Any solution, as soon as possible (greedy best-first).
+    #[default]
+    Fast,
+}
+
+/// Figures a running search publishes for a progress display (another thread may read them).
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Positions stored so far.
+    pub searched: AtomicU64,
+    /// Pushes from the start to the position being expanded.
+    pub depth: AtomicU32,
+    /// The lower bound of the position being expanded (pushes still needed at least).
+    pub bound: AtomicU32,
+}
+
+/// When a search stops without an answer.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    /// Positions stored at most (each costs about `2 × boxes + 30` bytes).
+    pub max_states: usize,
+    /// Set from another thread to stop the search ([`SolveError::Cancelled`]).
+    pub cancel: Option<Arc<AtomicBool>>,
+    pub progress: Option<Arc<Progress>>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: None,
+            max_states: 8_000_000,
+            cancel: None,
+            progress: None,
+        }
+    }
+}
+
+impl Limits {
+    pub fn seconds(seconds: f64) -> Limits {
+        Limits {
+            time: Some(Duration::from_secs_f64(seconds)),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Searches for a solution from `board` as it stands (its worker, its boxes).
+///
+/// The fast search first uses goal macros; when they cut away every solution (the search runs
+/// out of positions), it searches again without them in the time that is left.
+pub fn search(board: &Board, mode: Mode, limits: &Limits) -> Result<Solution, SolveError> {
+    let (room, boxes, worker) = start(board)?;
+    let started = Instant::now();
+    let mut s = Search::new(room.clone(), mode, limits);
+    s.goal_macros = mode == Mode::Fast;
+    let first = s.run(boxes.clone(), worker);
+    let mut states = s.info.len();
+    let pushes = match first {
+        Err(SolveError::GaveUp { .. }) if s.exhausted => {
+            let rest = Limits {
+                time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
+                ..limits.clone()
+            };
+            let mut again = Search::new(room, mode, &rest);
+            let found = again.run(boxes, worker);
+            states += again.info.len();
+            found.map_err(|e| e.with_states(states))?
+        }
+        other => other?,
+    };
+    Ok(play_out(board, pushes, states))
+}
+
+/// The matching lower bound of a position: pushes still needed at least (`None` when the boxes
+/// cannot all be matched to goals: a bipartite deadlock, or the level cannot be set up).
+pub fn lower_bound(board: &Board) -> Option<u32> {
+    let (room, boxes, _) = start(board).ok()?;
+    let dist = Distances::of(&room);
+    Matching::default().solve(&dist, &boxes).map(|h| h as u32)
+}
+
+/// One stored position: how it was reached and its costs (the boxes are kept apart, `k` a node).
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    /// The pushed box's cell before the push, and the push's direction (search order).
+    from: u16,
+    dir: u8,
+    closed: bool,
+    worker: u16,
+    g: u16,
+    h: u16,
+    /// The pushes after the first when this position was reached by a goal macro
+    /// (`Search::macros`), else `u32::MAX`.
+    macro_id: u32,
+}
+
+/// The table's hasher: the keys are Zobrist hashes already.
+#[derive(Default)]
+struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys")
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+struct Search<'a> {
+    room: Room,
+    live: Vec<bool>,
+    dist: Distances,
+    freeze: Freeze,
+    corrals: Corrals,
+    /// The goal rooms (fast mode, when the level has any).
+    goal_rooms: Option<GoalRooms>,
+    macros: Vec<Pushes>,
+    /// Whether to use goal macros (fast mode).
+    goal_macros: bool,
+    /// Whether a rule that can lose solutions cut the search (then running out of positions
+    /// proves nothing).
+    pruned: bool,
+    /// Whether the open list ran empty.
+    exhausted: bool,
+    /// Which boxes of the node being expanded may be pushed (all, or a PI-corral's border).
+    movable: Vec<bool>,
+    /// Random numbers per cell: boxes first, then the worker.
+    zobrist: Vec<u64>,
+    mode: Mode,
+    limits: &'a Limits,
+    started: Instant,
+    k: usize,
+    /// The boxes of node `i` are `boxes[i * k..(i + 1) * k]`, sorted.
+    boxes: Vec<u16>,
+    info: Vec<Node>,
+    table: HashMap<u64, u32, BuildHasherDefault<Identity>>,
+    /// Priority (lowest first) and node.
+    open: BinaryHeap<Reverse<(u64, u32)>>,
+    occupied: Vec<bool>,
+    reach: Vec<bool>,
+    here: Vec<u16>,
+    child: Vec<u16>,
+    base: Matching,
+    moved: Matching,
+}
+
+/// The search found a solved position (node number), or must stop.
+type Step = Result<Option<u32>, SolveError>;
+
+impl<'a> Search<'a> {
+    fn new(room: Room, mode: Mode, limits: &'a Limits) -> Search<'a> {
+        let n = room.len();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let zobrist = (0..2 * n)
+            .map(|_| {
+                // splitmix64: fixed, so runs repeat exactly.
+                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Search {
+            live: room.live_cells(),
+            dist: Distances::of(&room),
+            freeze: Freeze::new(&room),
+            corrals: Corrals::new(&room),
+            goal_rooms: None,
+            macros: Vec::new(),
+            goal_macros: false,
+            pruned: false,
+            exhausted: false,
+            movable: Vec::new(),
+            zobrist,
+            mode,
+            limits,
+            started: Instant::now(),
+            k: 0,
+            boxes: Vec::new(),
+            info: Vec::new(),
+            table: HashMap::default(),
+            open: BinaryHeap::new(),
+            occupied: vec![false; n],
+            reach: Vec::with_capacity(n),
+            here: Vec::new(),
+            child: Vec::new(),
+            base: Matching::default(),
+            moved: Matching::default(),
+            room,
+        }
+    }
+
+    fn run(&mut self, mut boxes: Vec<u16>, worker: u16) -> Result<Vec<Push>, SolveError> {
+        if self.goal_macros {
+            let rooms = GoalRooms::of(&mut self.room, &self.live);
+            self.goal_rooms = (!rooms.is_empty()).then_some(rooms);
+        }
+        boxes.sort_unstable();
+        self.k = boxes.len();
+        self.occupied.fill(false);
+        for &b in &boxes {
+            self.occupied[b as usize] = true;
+        }
+        let worker = self.room.flood(&self.occupied, worker);
+        let Some(h) = self.base.solve(&self.dist, &boxes) else {
+            return Err(SolveError::Unsolvable { states: 1 });
+        };
+        self.child = boxes;
+        let root = Node {
+            parent: u32::MAX,
+            from: 0,
+            dir: 0,
+            closed: false,
+            worker,
+            g: 0,
+            h: h as u16,
+            macro_id: u32::MAX,
+        };
+        if let Some(done) = self.add(root)? {
+            return Ok(self.pushes_to(done));
+        }
+        let mut expanded = 0u64;
+        while let Some(Reverse((priority, id))) = self.open.pop() {
+            let node = self.info[id as usize];
+            if node.closed || priority != self.priority(node.g, node.h) {
+                continue; // expanded already, or queued again with a smaller g
+            }
+            self.info[id as usize].closed = true;
+            if node.h == 0 {
+                return Ok(self.pushes_to(id));
+            }
+            expanded += 1;
+            if expanded.is_multiple_of(256) {
+                self.check(&node)?;
+            }
+            if let Some(done) = self.expand(id)? {
+                return Ok(self.pushes_to(done));
+            }
+        }
+        let states = self.info.len();
+        self.exhausted = true;
+        if self.pruned {
+            return Err(SolveError::GaveUp { states });
+        }
+        Err(SolveError::Unsolvable { states })
+    }
+
+    /// The open list's order: A* by `g + h`, ties to the smaller `h` (deeper); greedy by `h`,
+    /// ties to the smaller `g`.
+    fn priority(&self, g: u16, h: u16) -> u64 {
+        let (g, h) = (g as u64, h as u64);
+        match self.mode {
+            Mode::Optimal => ((g + h) << 16) | h,
+            Mode::Fast => (h << 16) | g,
+        }
+    }
+
+    /// Publishes progress and stops for the cancel flag or the time budget.
+    fn check(&self, node: &Node) -> Result<(), SolveError> {
+        let states = self.info.len();
+        if let Some(p) = &self.limits.progress {
+            p.searched.store(states as u64, Ordering::Relaxed);
+            p.depth.store(node.g as u32, Ordering::Relaxed);
+            p.bound.store((node.g + node.h) as u32, Ordering::Relaxed);
+        }
+        if self
+            .limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Err(SolveError::Cancelled { states });
+        }
+        if let Some(t) = self.limits.time {
+            let spent = self.started.elapsed();
+            if spent >= t {
+                return Err(SolveError::TimedOut {
+                    states,
+                    millis: spent.as_millis() as u64,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Generates every push from node `id`.
+    fn expand(&mut self, id: u32) -> Step {
+        let k = self.k;
+        let node = self.info[id as usize];
+        self.here.clear();
+        self.here
+            .extend_from_slice(&self.boxes[id as usize * k..(id as usize + 1) * k]);
+        self.occupied.fill(false);
+        for &b in &self.here {
+            self.occupied[b as usize] = true;
+        }
+        self.room.flood(&self.occupied, node.worker);
+        self.reach.clear();
+        let room = &self.room;
+        self.reach
+            .extend((0..room.len() as u16).map(|c| room.reached(c)));
+        self.base
+            .solve(&self.dist, &self.here)
+            .expect("stored positions have a finite bound");
+        self.movable.clear();
+        self.movable.resize(k, true);
+        if self.mode == Mode::Fast
+            && let Some(border) = self.corrals.pi_corral(
+                &self.room,
+                &self.live,
+                &self.occupied,
+                &self.reach,
+                &self.here,
+            )
+        {
+            self.movable.fill(false);
+            for &i in border {
+                self.movable[i as usize] = true;
+            }
+        }
+        if let Some(rooms) = &self.goal_rooms {
+            for (i, &c) in self.here.iter().enumerate() {
+                if self.movable[i] && rooms.placed(&self.occupied, c) {
+                    self.movable[i] = false;
+                    self.pruned = true;
+                }
+            }
+        }
+        for i in 0..k {
+            if !self.movable[i] {
+                continue;
+            }
+            for d in 0..4 {
+                if let Some(done) = self.try_push(id, i, d)? {
+                    return Ok(Some(done));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Pushes box `i` of the node being expanded in direction `d`, if that is legal and leads to a
+    /// position that is not dead.
+    fn try_push(&mut self, parent: u32, i: usize, d: usize) -> Step {
+        let b = self.here[i];
+        let next = &self.room.next[b as usize];
+        let (to, back) = (next[d], next[(d + 2) % 4]);
+        if back == NONE || !self.reach[back as usize] || to == NONE {
+            return Ok(None);
+        }
+        if self.occupied[to as usize] || !self.live[to as usize] {
+            return Ok(None);
+        }
+        self.occupied[b as usize] = false;
+        self.occupied[to as usize] = true;
+        // A box at a goal room's door goes on to the room's next goal in one step.
+        let mut rest = None;
+        let (mut dest, mut behind) = (to, b);
+        if let Some(rooms) = self.goal_rooms.as_mut()
+            && let Some((pushes, goal)) =
+                rooms.goal_macro(&mut self.room, &self.live, &mut self.occupied, b, to)
+        {
+            self.occupied[to as usize] = false;
+            self.occupied[goal as usize] = true;
+            behind = pushes.last().map_or(b, |p| p.0);
+            dest = goal;
+            rest = Some(pushes);
+            self.pruned = true;
+        }
+        let mut found = Ok(None);
+        let frozen = self
+            .freeze
+            .deadlocked(&self.room, &self.live, &self.occupied, dest);
+        if !frozen && let Some(h) = self.moved.moved(&self.base, &self.dist, i, dest) {
+            self.child.clear();
+            self.child.extend_from_slice(&self.here);
+            self.child[i] = dest;
+            self.child.sort_unstable();
+            let worker = self.room.flood(&self.occupied, behind);
+            let extra = rest.as_ref().map_or(0, Vec::len) as u16;
+            let node = Node {
+                parent,
+                from: b,
+                dir: d as u8,
+                closed: false,
+                worker,
+                g: self.info[parent as usize].g + 1 + extra,
+                h: h as u16,
+                macro_id: rest.map_or(u32::MAX, |r| {
+                    self.macros.push(r);
+                    (self.macros.len() - 1) as u32
+                }),
+            };
+            found = self.add(node);
+        }
+        self.occupied[dest as usize] = false;
+        self.occupied[b as usize] = true;
+        found
+    }
+
+    /// Stores the position in `self.child` reached as `node`, unless it is known already with as
+    /// few pushes; queues it. In fast mode a solved position ends the search here.
+    fn add(&mut self, node: Node) -> Step {
+        let k = self.k;
+        let mut key = self
+            .child
+            .iter()
+            .fold(0u64, |h, &b| h ^ self.zobrist[b as usize]);
+        key ^= self.zobrist[self.room.len() + node.worker as usize];
+        loop {
+            match self.table.get(&key) {
+                None => break,
+                Some(&old) => {
+                    let o = old as usize;
+                    let same = self.info[o].worker == node.worker
+                        && self.boxes[o * k..(o + 1) * k] == self.child[..];
+                    if !same {
+                        key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                        continue;
+                    }
+                    let known = self.info[o];
+                    // The bound is admissible but not consistent (a push can lower it by more
+                    // than one when the worker's side matters), so A* reopens a position found
+                    // again with fewer pushes, even one already expanded.
+                    if self.mode == Mode::Optimal && node.g < known.g {
+                        self.info[o] = Node {
+                            closed: false,
+                            ..node
+                        };
+                        self.open
+                            .push(Reverse((self.priority(node.g, node.h), old)));
+                    }
+                    return Ok(None);
+                }
+            }
+        }
+        let id = self.info.len() as u32;
+        if self.info.len() >= self.limits.max_states {
+            return Err(SolveError::GaveUp {
+                states: id as usize,
+            });
+        }
+        self.table.insert(key, id);
+        self.info.push(node);
+        self.boxes.extend_from_slice(&self.child);
+        if self.mode == Mode::Fast && node.h == 0 {
+            return Ok(Some(id));
+        }
+        self.open.push(Reverse((self.priority(node.g, node.h), id)));
+        Ok(None)
+    }
+
+    fn pushes_to(&self, mut id: u32) -> Vec<Push> {
+        let push = |(from, dir): (u16, u8)| Push {
+            from: self.room.pos(from),
+            dir: Direction::SEARCH_ORDER[dir as usize],
+        };
+        let mut out = Vec::new();
+        while self.info[id as usize].parent != u32::MAX {
+            let n = self.info[id as usize];
+            if n.macro_id != u32::MAX {
+                out.extend(
+                    self.macros[n.macro_id as usize]
+                        .iter()
+                        .rev()
+                        .map(|&p| push(p)),
+                );
+            }
+            out.push(push((n.from, n.dir)));
+            id = n.parent;
+        }
+        out.reverse();
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::formats::xsb;
+    use crate::core::lurd;
+
+    fn board(text: &str) -> Board {
+        xsb::read("t", text).unwrap().levels[0].board().unwrap()
+    }
+
+    #[test]
+    fn both_modes_solve_small_levels() {
+        let b = board("####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
+        for mode in [Mode::Optimal, Mode::Fast] {
+            let s = search(&b, mode, &Limits::default()).unwrap();
+            assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The solvers on the published levels in `tests/data`: push counts against the published
+//! push-optimal solutions, the lower bound and the deadlock rules checked at every position of
+//! those solutions (a false deadlock would make a solvable level unsolvable), and both modes'
+//! solutions replayed by the rules.
+
+use super::freeze::Freeze;
+use super::*;
+use crate::core::formats::xsb;
+use crate::core::level::Collection;
+use crate::core::lurd;
+
+fn fixture(rel: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel);
+    std::fs::read_to_string(path).expect("the fixture is in the repository")
+}
+
+fn microban() -> Collection {
+    xsb::read("microban", &fixture("levels/microban/Microban_155.xsb")).unwrap()
+}
+
+/// The published push-optimal solutions: level number (1-based) → (pushes, LURD).
+fn published() -> Vec<(usize, u32, String)> {
+    fixture("solutions/microban/microban_I_push-optimal.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[1].parse().unwrap(),
+                f[3].parse().unwrap(),
+                f[4].to_string(),
+            )
+        })
+        .collect()
+}
+
+fn limits(states: usize) -> Limits {
+    Limits {
+        max_states: states,
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn optimal_mode_matches_the_published_push_counts_on_microban_1_to_40() {
+    let c = microban();
+    for (level, pushes, _) in published().into_iter().filter(|p| p.0 <= 40) {
+        let board = c.levels[level - 1].playable().unwrap();
+        let s = search(&board, Mode::Optimal, &limits(2_000_000))
+            .unwrap_or_else(|e| panic!("Microban {level}: {e}"));
+        assert_eq!(s.pushes, pushes, "Microban {level}");
+        let g = lurd::check_solution(&board, &s.lurd).unwrap();
+        assert!(g.is_solved(), "Microban {level}");
+        assert_eq!((g.board().moves(), g.board().pushes()), (s.moves, s.pushes));
+    }
+}
+
+#[test]
+fn fast_mode_solutions_replay_and_are_never_shorter_than_optimal() {
+    let c = microban();
+    for (level, pushes, _) in published().into_iter().filter(|p| p.0 <= 60) {
+        let board = c.levels[level - 1].playable().unwrap();
+        let s = search(&board, Mode::Fast, &limits(2_000_000))
+            .unwrap_or_else(|e| panic!("Microban {level}: {e}"));
+        assert!(lurd::check_solution(&board, &s.lurd).unwrap().is_solved());
+        assert!(
+            s.pushes >= pushes,
+            "Microban {level}: {} < {pushes}",
+            s.pushes
+        );
+    }
+}
+
+/// Along every published push-optimal solution, push by push: the bound never exceeds the pushes
+/// still to come, no box stands on a dead cell, the pushed box is never judged frozen off goal,
+/// and the fast search from every fourth position never calls it unsolvable.
+#[test]
+fn no_rule_fires_on_a_position_of_a_published_solution() {
+    let c = microban();
+    let (mut positions, mut searched) = (0, 0);
+    for (level, pushes, moves) in published() {
+        let mut board = c.levels[level - 1].playable().unwrap();
+        let room = Room::of(&board);
+        let live = room.live_cells();
+        let mut freeze = Freeze::new(&room);
+        let mut left = pushes;
+        for (step, d) in lurd::parse(&moves).unwrap().into_iter().enumerate() {
+            let moved = board.step(d).unwrap();
+            if !moved.pushed() {
+                continue;
+            }
+            left -= 1;
+            positions += 1;
+            let bound = lower_bound(&board).expect("a perfect matching exists");
+            assert!(
+                bound <= left,
+                "Microban {level} step {step}: bound {bound} > {left}"
+            );
+            let mut occupied = vec![false; room.len()];
+            for p in board.boxes() {
+                let c = room.at(p);
+                if c != NONE {
+                    occupied[c as usize] = true;
+                    assert!(
+                        live[c as usize],
+                        "Microban {level} step {step}: {p} is dead"
+                    );
+                }
+            }
+            let pushed = board.boxes().map(|p| room.at(p)).collect::<Vec<_>>();
+            for c in pushed.into_iter().filter(|&c| c != NONE) {
+                assert!(
+                    !freeze.deadlocked(&room, &live, &occupied, c),
+                    "Microban {level} step {step}: frozen at {}",
+                    room.pos(c)
+                );
+            }
+            if positions % 4 == 0 {
+                searched += 1;
+                let r = search(&board, Mode::Fast, &limits(20_000));
+                assert!(
+                    !r.as_ref().is_err_and(SolveError::proved),
+                    "Microban {level} step {step}: {r:?}"
+                );
+            }
+        }
+    }
+    assert!(positions > 3000 && searched > 700, "{positions} {searched}");
+}
+
+#[test]
+fn the_time_budget_and_the_cancel_flag_stop_the_search() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
+    let hard = xs.levels[1].playable().unwrap();
+    let limits = Limits::seconds(0.05);
+    assert!(matches!(
+        search(&hard, Mode::Fast, &limits),
+        Err(SolveError::TimedOut { .. })
+    ));
+    let cancel = Arc::new(AtomicBool::new(true));
+    let progress = Arc::new(Progress::default());
+    let limits = Limits {
+        cancel: Some(cancel),
+        progress: Some(progress.clone()),
+        ..Limits::default()
+    };
+    let r = search(&hard, Mode::Optimal, &limits);
+    assert!(matches!(r, Err(SolveError::Cancelled { .. })), "{r:?}");
+    assert!(progress.searched.load(std::sync::atomic::Ordering::Relaxed) > 0);
+}
