@@ -1,5 +1,7 @@
 //! One headless frame of the game (`app.update()`) on a 100×100 level with 500 boxes while the
-//! worker walks, and the time from a tap to the first step message (the BFS runs in that frame).
+//! worker walks, the time from a tap to the first step message (the BFS runs in that frame), and
+//! frames while the solver's hint thinks about XSokoban's second level (the search runs on a task:
+//! the frame only reads its progress); the longest of 300 such frames is printed too.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -12,7 +14,7 @@ use pushbox::core::cell::{BOX0, LAND, MAN0, SLOT, WALL};
 use pushbox::core::level::{Collection, Level};
 use pushbox::game::StepApplied;
 use pushbox::game::StepQueue;
-use pushbox::game::{CurrentLevel, PlayerCommand, Session, Settings};
+use pushbox::game::{CurrentLevel, PlayerCommand, Session, Settings, SolverHint};
 
 /// A walled 100×100 room with 500 boxes (on a 4×4 lattice, each with a goal to its left), leaving
 /// three free rows in four for walking; worker in the top-left corner.
@@ -38,6 +40,14 @@ fn level() -> Level {
 }
 
 fn app(single_threaded: bool) -> App {
+    let collection = Collection {
+        levels: vec![level()],
+        ..default()
+    };
+    app_on(single_threaded, collection, 0)
+}
+
+fn app_on(single_threaded: bool, collection: Collection, index: usize) -> App {
     let mut app = pushbox::game::headless_app(
         concat!(env!("CARGO_MANIFEST_DIR"), "/assets"),
         single_threaded,
@@ -50,17 +60,53 @@ fn app(single_threaded: bool) -> App {
         instant: false,
     })
     .insert_resource(CurrentLevel {
-        collection: Collection {
-            levels: vec![level()],
-            ..default()
-        },
-        index: 0,
+        collection,
+        index,
         source: "bench".into(),
     });
     if pushbox::game::run_until_playing(&mut app, 1000) {
         return app;
     }
     panic!("never reached Playing");
+}
+
+/// A game on XSokoban's second level (beyond the hint's 10 s), asking for a hint.
+fn thinking_app() -> App {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/levels/xsokoban/XSokoban_90.xsb"
+    );
+    let text = std::fs::read_to_string(path).expect("the fixture is in the repository");
+    let collection = pushbox::core::formats::xsb::read("xsokoban", &text).unwrap();
+    app_on(false, collection, 1)
+}
+
+/// Keeps the hint thinking: asks again whenever it has answered.
+fn think(app: &mut App) {
+    if !matches!(
+        *app.world().resource::<SolverHint>(),
+        SolverHint::Thinking { .. }
+    ) {
+        app.world_mut().write_message(PlayerCommand::Hint);
+    }
+    app.update();
+}
+
+fn hint_frames(c: &mut Criterion) {
+    let mut app = thinking_app();
+    let mut g = c.benchmark_group("frame");
+    g.sample_size(30);
+    g.bench_function("update_while_the_hint_thinks/multi_threaded", |b| {
+        b.iter(|| think(&mut app))
+    });
+    g.finish();
+    let mut longest = Duration::ZERO;
+    for _ in 0..300 {
+        let t = std::time::Instant::now();
+        think(&mut app);
+        longest = longest.max(t.elapsed());
+    }
+    println!("frame/update_while_the_hint_thinks: longest of 300 frames {longest:?}");
 }
 
 fn bench(c: &mut Criterion) {
@@ -105,5 +151,5 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, hint_frames);
 criterion_main!(benches);

@@ -84,6 +84,7 @@ impl Plugin for GamePlugin {
                 screens::snapshots::plugin,
                 mechanics::reverse::plugin,
                 mechanics::language::plugin,
+                mechanics::hint::plugin,
             ));
     }
 }

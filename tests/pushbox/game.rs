@@ -257,7 +257,7 @@ fn each_key_action() {
     };
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(worker(&app), Pos::new(2, 3));
-    for k in [KeyCode::KeyD, KeyCode::KeyL] {
+    for k in [KeyCode::KeyD, KeyCode::ArrowRight] {
         press(&mut app, k);
     }
     assert_eq!(worker(&app), Pos::new(4, 3));

@@ -8,6 +8,7 @@ mod cli;
 mod data;
 mod design;
 mod game;
+mod hint;
 mod i18n;
 mod link;
 mod save;

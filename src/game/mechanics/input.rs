@@ -33,6 +33,8 @@ pub enum Action {
     Back,
     Snapshots,
     Reverse,
+    Hint,
+    HintAll,
 }
 
 impl Action {
@@ -61,10 +63,12 @@ impl Action {
             Action::Back => ScreenCommand::Back.into(),
             Action::Snapshots => ScreenCommand::Snapshots.into(),
             Action::Reverse => PlayerCommand::Reverse.into(),
+            Action::Hint => PlayerCommand::Hint.into(),
+            Action::HintAll => PlayerCommand::HintAll.into(),
         }
     }
 
-    const ALL: [Action; 23] = [
+    const ALL: [Action; 25] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -88,14 +92,17 @@ impl Action {
         Action::Back,
         Action::Snapshots,
         Action::Reverse,
+        Action::Hint,
+        Action::HintAll,
     ];
 }
 
-/// The default bindings: arrows / WASD / hjkl, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
+/// The default bindings: arrows / WASD, Z / Backspace / Ctrl+Z undo, Y / Ctrl+Y /
 /// Ctrl+Shift+Z redo, R restart, N / PageDown next, P / PageUp previous, Tab the level browser,
 /// Escape back one screen, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
 /// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen, F5 snapshots,
-/// B reverse play on and off; and the
+/// B reverse play on and off, H the solver's hint (again: play its push), Shift+H play the hint's
+/// whole solution; and the
 /// gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for levels, Start for
 /// the picker, North (Y) settings, Mode the title screen. (On screens with buttons, the arrows, the
 /// d-pad, Enter, Space and South move between and press the buttons: `focus.rs`.)
@@ -103,10 +110,10 @@ pub fn default_input_map() -> InputMap<Action> {
     use KeyCode::*;
     let mut map = InputMap::default();
     for (action, keys) in [
-        (Action::Up, [ArrowUp, KeyW, KeyK]),
-        (Action::Down, [ArrowDown, KeyS, KeyJ]),
-        (Action::Left, [ArrowLeft, KeyA, KeyH]),
-        (Action::Right, [ArrowRight, KeyD, KeyL]),
+        (Action::Up, [ArrowUp, KeyW]),
+        (Action::Down, [ArrowDown, KeyS]),
+        (Action::Left, [ArrowLeft, KeyA]),
+        (Action::Right, [ArrowRight, KeyD]),
     ] {
         for k in keys {
             map.insert(action, k);
@@ -141,6 +148,11 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Menu, Home)
         .insert(Action::Snapshots, F5)
         .insert(Action::Reverse, KeyB)
+        .insert(Action::Hint, KeyH)
+        .insert(
+            Action::HintAll,
+            ButtonlikeChord::modified(ModifierKey::Shift, KeyH),
+        )
         .insert(Action::VolumeDown, Minus)
         .insert(Action::VolumeUp, Equal)
         .insert(

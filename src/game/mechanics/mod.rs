@@ -8,6 +8,7 @@ pub mod collections;
 pub mod deadlock;
 pub mod focus;
 pub mod fonts;
+pub mod hint;
 pub mod input;
 pub mod language;
 pub mod levels;

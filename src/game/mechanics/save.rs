@@ -501,6 +501,7 @@ fn keep_solution(
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     replay: Option<Res<Replay>>,
+    helped: Res<HelpedGame>,
 ) {
     if replay.is_some() {
         return;
@@ -508,6 +509,10 @@ fn keep_solution(
     let (Some(current), Some(session)) = (current, session) else {
         return;
     };
+    if helped.0 == Some(session.serial) {
+        notices.say(t!("save-helped-solution"));
+        return;
+    }
     let Some(r) = current.solution_of(&session.game) else {
         return;
     };

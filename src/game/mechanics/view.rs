@@ -64,6 +64,7 @@ pub(crate) fn plugin(app: &mut App) {
             highlight_reach,
             show_box_selection,
             mark_deadlocked_boxes,
+            mark_hinted_push,
             shade_dead_squares,
         )
             .chain()
@@ -435,6 +436,41 @@ fn mark_deadlocked_boxes(
         z: 2.6,
     }
     .spawn(&mut commands, root, &session, DeadlockMark);
+}
+
+/// A mark of the solver's hint: the box and the cell it goes to.
+#[derive(Component, Clone, Copy)]
+struct HintMark;
+
+/// The hinted push: the box gets a violet mark, the cell it goes to a violet dot; redrawn when
+/// the hint changes.
+fn mark_hinted_push(
+    mut commands: Commands,
+    hint: Res<SolverHint>,
+    session: Option<Res<Session>>,
+    marks: Query<Entity, With<HintMark>>,
+    roots: Query<Entity, With<BoardRoot>>,
+) {
+    if !hint.is_changed() {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let (SolverHint::Found { from, to, .. }, Some(session), Ok(root)) =
+        (&*hint, session, roots.single())
+    else {
+        return;
+    };
+    for (cell, size) in [(*from, 1.0), (*to, 0.3)] {
+        CellMarks {
+            cells: &[cell],
+            colour: palette::HINT,
+            size,
+            z: 2.7,
+        }
+        .spawn(&mut commands, root, &session, HintMark);
+    }
 }
 
 fn dress_tiles(

@@ -190,6 +190,7 @@ fn spawn_buttons(
         .with_children(|bar| {
             for (label, cmd, icon) in [
                 (t!("hud-menu"), AnyCommand::from(ScreenCommand::Menu), None),
+                (t!("hud-hint"), AnyCommand::from(PlayerCommand::Hint), None),
                 (
                     t!("hud-levels"),
                     AnyCommand::from(ScreenCommand::Levels),
@@ -347,6 +348,7 @@ fn show_hint(
     session: Option<Res<Session>>,
     list: Res<crate::game::mechanics::collections::Collections>,
     warning: Res<DeadlockWarning>,
+    solver: Res<SolverHint>,
     mut line: Query<&mut Visibility, With<HintLine>>,
     mut texts: Query<&mut Text, With<HintText>>,
     mut panels: Query<&mut BackgroundColor, With<HintPanel>>,
@@ -355,20 +357,21 @@ fn show_hint(
     let changed = hint.is_changed()
         || list.is_changed()
         || warning.is_changed()
+        || solver.is_changed()
         || session.as_ref().is_some_and(|s| s.is_changed());
     if !changed && !current.as_ref().is_some_and(|c| c.is_changed()) {
         return;
     }
-    // A deadlock warning takes the line over while it lasts.
-    let note = match &warning.0 {
+    // The solver's hint, then a deadlock warning, take the line over while they last.
+    let note = solver_line(&solver).or_else(|| match &warning.0 {
         Some(d) => Some(t!(
             "hud-deadlock",
             detector = t!(&format!("deadlock-{}", d.kind()))
         )),
         None if reverse => Some(t!("hud-reverse-hint")),
         None => current.as_ref().and_then(|c| builtin_note(c, &list)),
-    };
-    let colour = if warning.0.is_some() {
+    });
+    let colour = if warning.0.is_some() || *solver == SolverHint::NoSolution {
         palette::WARNING
     } else {
         palette::PANEL
@@ -390,6 +393,18 @@ fn show_hint(
             t.0 = text.clone();
         }
     }
+}
+
+/// What the solver's hint says, while it says something.
+fn solver_line(hint: &SolverHint) -> Option<String> {
+    Some(match *hint {
+        SolverHint::Off => return None,
+        SolverHint::Thinking { positions } => t!("hud-hint-thinking", positions = positions),
+        SolverHint::Found { pushes, .. } => t!("hud-hint-found", pushes = pushes),
+        SolverHint::NoSolution => t!("hud-hint-none"),
+        SolverHint::NotFound { seconds } => t!("hud-hint-not-found", seconds = seconds),
+        SolverHint::NotInReverse => t!("hud-hint-reverse"),
+    })
 }
 
 /// The note of the level being played when it is one of the game's own (by its board), in the

@@ -27,6 +27,10 @@ pub enum PlayerCommand {
     Choose(usize),
     /// Switch between forward and reverse play of the level (each keeps its own game).
     Reverse,
+    /// The solver's hint: search from here; while it searches, stop; once found, play its push.
+    Hint,
+    /// Play the whole solution the hint found.
+    HintAll,
 }
 
 /// What the player asks of the screens and the app: opening and closing screens, the browser's

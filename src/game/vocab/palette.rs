@@ -64,3 +64,5 @@ pub const TITLE_BACKGROUND: Color = Color::srgba(0.07, 0.08, 0.10, 0.97);
 pub const NOTICE: Color = Color::srgba(0.45, 0.18, 0.12, 0.92);
 /// Over a designed cell where the worker could walk off the map.
 pub const OPEN_CELL: Color = Color::srgba(0.9, 0.15, 0.15, 0.6);
+/// The box the solver's hint would push, and the dot on the cell it goes to.
+pub const HINT: Color = Color::srgba(0.62, 0.36, 0.95, 0.6);

@@ -38,3 +38,30 @@ pub struct ShadeDeadSquares(pub bool);
 /// boxes involved are marked, until a move (an undo, most often) leaves it.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct DeadlockWarning(pub Option<crate::core::deadlock::Deadlock>);
+
+/// The solver's hint from the position on the board (`mechanics/hint.rs` runs the search off the
+/// frame; the HUD words it, the view marks the box).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub enum SolverHint {
+    #[default]
+    Off,
+    /// Searching: positions stored so far.
+    Thinking { positions: u64 },
+    /// The next push: the box's cell, the cell it goes to, and the pushes of the whole solution.
+    Found {
+        from: crate::core::Pos,
+        to: crate::core::Pos,
+        pushes: u32,
+    },
+    /// The search proved that the level cannot be solved from this position.
+    NoSolution,
+    /// The time budget ran out (seconds).
+    NotFound { seconds: u32 },
+    /// Reverse play has no hint (the solver pushes).
+    NotInReverse,
+}
+
+/// The serial of the session in which moves were played by the hint: a level solved there is the
+/// computer's solution, not kept as the player's record.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HelpedGame(pub Option<u64>);

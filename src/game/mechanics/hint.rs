@@ -1,0 +1,213 @@
+//! The solver's hint: H (or the Hint button) searches from the position on the board on a
+//! background task (`core::solver::search`, fast mode, 10 s), so the frame never waits for it; the
+//! HUD shows the positions searched meanwhile. Then the next push is marked (the view) and H plays
+//! it, Shift+H the whole solution; "no solution from here" when the search proves it, "no hint
+//! found" when the time runs out. H while it thinks, any other command or a change of the board
+//! stops the search at once (a cancel flag the search reads every few hundred positions).
+//!
+//! A level solved with moves the hint played is the computer's solution: `save` and
+//! `collections` do not keep it as the player's record ([`HelpedGame`]).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+
+use crate::core::solver::{self, Limits, Mode, Progress, Solution, SolveError};
+use crate::core::{Board, Pos};
+use crate::game::vocab::*;
+
+/// How long the hint may search and how many positions it may store.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct HintBudget {
+    pub seconds: f64,
+    pub max_states: usize,
+}
+
+impl Default for HintBudget {
+    /// 10 s, and 2 million positions (about 100 MB on large levels: phones too).
+    fn default() -> Self {
+        HintBudget {
+            seconds: 10.0,
+            max_states: 2_000_000,
+        }
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<SolverHint>()
+        .init_resource::<HelpedGame>()
+        .init_resource::<HintSearch>()
+        .init_resource::<HintBudget>()
+        .add_systems(
+            Update,
+            (drop_stale_hint, hint_commands, poll_search)
+                .chain()
+                .in_set(AppSystems::Plan)
+                .run_if(in_state(Screen::Playing)),
+        );
+}
+
+/// The running search and the answer it gave, for one state of one board.
+#[derive(Resource, Default)]
+struct HintSearch {
+    task: Option<Task<Result<Solution, SolveError>>>,
+    cancel: Arc<AtomicBool>,
+    progress: Arc<Progress>,
+    /// The session's `(serial, revision)` the search or its answer is for.
+    state: Option<(u64, u64)>,
+    solution: Option<Solution>,
+    budget: HintBudget,
+}
+
+impl HintSearch {
+    fn stop(&mut self, hint: &mut ResMut<SolverHint>) {
+        self.cancel.store(true, Ordering::Relaxed);
+        // The task ends at its next look at the flag; dropping it detaches nothing we need.
+        self.task = None;
+        self.state = None;
+        self.solution = None;
+        hint.set_if_neq(SolverHint::Off);
+    }
+
+    fn start(&mut self, board: Board, state: (u64, u64), budget: HintBudget) {
+        self.cancel = Arc::new(AtomicBool::new(false));
+        self.progress = Arc::new(Progress::default());
+        self.budget = budget;
+        let limits = Limits {
+            max_states: budget.max_states,
+            cancel: Some(self.cancel.clone()),
+            progress: Some(self.progress.clone()),
+            ..Limits::seconds(budget.seconds)
+        };
+        self.task = Some(
+            AsyncComputeTaskPool::get()
+                .spawn(async move { solver::search(&board, Mode::Fast, &limits) }),
+        );
+        self.state = Some(state);
+        self.solution = None;
+    }
+}
+
+fn state_of(s: &Session) -> (u64, u64) {
+    (s.serial, s.revision)
+}
+
+/// A move, an undo or another level leaves the position the hint was for: it goes.
+fn drop_stale_hint(
+    session: Option<Res<Session>>,
+    mut search: ResMut<HintSearch>,
+    mut hint: ResMut<SolverHint>,
+) {
+    let here = session.as_deref().map(state_of);
+    if search.state.is_some() && search.state != here {
+        search.stop(&mut hint);
+    } else if search.state.is_none() && !matches!(*hint, SolverHint::Off) && here.is_none() {
+        hint.set_if_neq(SolverHint::Off);
+    }
+}
+
+fn hint_commands(
+    mut cmds: MessageReader<PlayerCommand>,
+    session: Option<Res<Session>>,
+    play: Res<State<Play>>,
+    mut search: ResMut<HintSearch>,
+    mut hint: ResMut<SolverHint>,
+    mut queue: ResMut<StepQueue>,
+    mut helped: ResMut<HelpedGame>,
+    budget: Res<HintBudget>,
+) {
+    for cmd in cmds.read() {
+        let Some(s) = session.as_deref() else {
+            continue;
+        };
+        match cmd {
+            PlayerCommand::Hint if *play.get() == Play::Active => match &*hint {
+                SolverHint::Thinking { .. } => search.stop(&mut hint),
+                SolverHint::Found { .. } => {
+                    play_next_push(&mut search, s, &mut queue);
+                    helped.0 = Some(s.serial);
+                }
+                _ if s.game.is_reverse() => {
+                    hint.set_if_neq(SolverHint::NotInReverse);
+                }
+                _ => {
+                    search.start(s.game.board().clone(), state_of(s), *budget);
+                    *hint = SolverHint::Thinking { positions: 0 };
+                }
+            },
+            PlayerCommand::HintAll if *play.get() == Play::Active => {
+                if let Some(solution) = &search.solution {
+                    let steps = crate::core::lurd::parse(&solution.lurd).unwrap_or_default();
+                    queue.replace_moves(steps.into_iter().map(|d| (d, true)));
+                    helped.0 = Some(s.serial);
+                }
+            }
+            PlayerCommand::Hint | PlayerCommand::HintAll => {}
+            // A restart begins the level afresh: what the player solves now is theirs.
+            PlayerCommand::Restart => {
+                search.stop(&mut hint);
+                helped.0 = None;
+            }
+            _ => search.stop(&mut hint),
+        }
+    }
+}
+
+/// Queues the walk to the hinted push and the push itself, as one gesture.
+fn play_next_push(search: &mut HintSearch, s: &Session, queue: &mut StepQueue) {
+    let Some(push) = search.solution.as_ref().and_then(|x| x.push_list.first()) else {
+        return;
+    };
+    let (dx, dy) = push.dir.offset();
+    let stand = Pos::new(
+        (push.from.x as i32 - dx) as u32,
+        (push.from.y as i32 - dy) as u32,
+    );
+    let mut finder = crate::core::PathFinder::new();
+    let mut board = s.game.board().clone();
+    let walk = finder
+        .find_path(&mut board, stand)
+        .map(<[_]>::to_vec)
+        .unwrap_or_default();
+    queue.replace_moves(
+        walk.into_iter()
+            .map(|d| (d, false))
+            .chain([(push.dir, true)]),
+    );
+}
+
+/// Shows the search's progress and takes its answer when it is done (never waits for it).
+fn poll_search(mut search: ResMut<HintSearch>, mut hint: ResMut<SolverHint>) {
+    let Some(task) = search.task.as_mut() else {
+        return;
+    };
+    let Some(result) = block_on(poll_once(task)) else {
+        let positions = search.progress.searched.load(Ordering::Relaxed);
+        hint.set_if_neq(SolverHint::Thinking { positions });
+        return;
+    };
+    search.task = None;
+    *hint = match result {
+        Ok(solution) => match solution.push_list.first() {
+            Some(p) => {
+                let (dx, dy) = p.dir.offset();
+                let to = Pos::new((p.from.x as i32 + dx) as u32, (p.from.y as i32 + dy) as u32);
+                let found = SolverHint::Found {
+                    from: p.from,
+                    to,
+                    pushes: solution.pushes,
+                };
+                search.solution = Some(solution);
+                found
+            }
+            None => SolverHint::Off,
+        },
+        Err(e) if e.proved() => SolverHint::NoSolution,
+        Err(SolveError::Cancelled { .. }) => SolverHint::Off,
+        Err(_) => SolverHint::NotFound {
+            seconds: search.budget.seconds.round() as u32,
+        },
+    };
+}

@@ -1,0 +1,164 @@
+//! The solver's hint in a headless game: its three outcomes (a push to play, no solution from
+//! here, no hint within the budget), playing the push and the whole solution (not kept as the
+//! player's record), and stopping the search at once on another command.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use pushbox::core::formats::xsb;
+use pushbox::core::save::{Progress, Store};
+use pushbox::core::{Direction, Pos};
+use pushbox::game::mechanics::hint::HintBudget;
+use pushbox::game::{CurrentLevel, Notices, Play, PlayerCommand, Session, SolverHint};
+
+use crate::game::{bare_app, builtin, send, settle};
+use crate::save::app_with_data;
+
+fn hint(app: &App) -> SolverHint {
+    app.world().resource::<SolverHint>().clone()
+}
+
+/// Runs frames until the hint is no longer thinking (the search runs on another thread).
+fn wait_for_answer(app: &mut App) -> SolverHint {
+    for _ in 0..3000 {
+        app.update();
+        if !matches!(hint(app), SolverHint::Thinking { .. }) {
+            return hint(app);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the hint never answered: {:?}", hint(app));
+}
+
+/// A game on one level drawn as XSB text.
+fn app_on(text: &str, budget: HintBudget) -> App {
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(CurrentLevel {
+        collection: xsb::read("test", text).unwrap(),
+        index: 0,
+        source: "test".into(),
+    })
+    .insert_resource(budget);
+    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    app
+}
+
+#[test]
+fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record() {
+    let d = crate::temp_dir("hint-found");
+    let mut app = app_with_data(&d);
+    let level = builtin().levels[0].clone();
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    let found = wait_for_answer(&mut app);
+    let SolverHint::Found { from, to, pushes } = found else {
+        panic!("no push hinted: {found:?}");
+    };
+    let board = app.world().resource::<Session>().game.board().clone();
+    assert!(
+        board
+            .get(from)
+            .is_some_and(|c| pushbox::core::cell::is_box(c.byte())),
+        "{from} holds no box"
+    );
+    assert_eq!(from.x.abs_diff(to.x) + from.y.abs_diff(to.y), 1);
+    assert!(pushes >= 1);
+    // H again plays that push: the box is on the cell the hint named, and the hint is gone.
+    send(&mut app, PlayerCommand::Hint);
+    settle(&mut app);
+    let after = app.world().resource::<Session>().game.board().clone();
+    assert!(
+        after
+            .get(to)
+            .is_some_and(|c| pushbox::core::cell::is_box(c.byte()))
+    );
+    assert_eq!(after.pushes(), 1);
+    assert_eq!(hint(&app), SolverHint::Off);
+    // Then the whole solution.
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert!(matches!(
+        wait_for_answer(&mut app),
+        SolverHint::Found { .. }
+    ));
+    send(&mut app, PlayerCommand::HintAll);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
+    let n = &app.world().resource::<Notices>().0;
+    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    assert!(
+        progress
+            .records(&level)
+            .is_none_or(|r| r.best_moves.is_none()),
+        "the computer's solution became the player's record"
+    );
+}
+
+#[test]
+fn no_solution_from_here_and_no_hint_within_the_budget() {
+    // The box is in a corner off its goal: proved unsolvable.
+    let mut app = app_on("#####\n#$ .#\n#  @#\n#####\n", HintBudget::default());
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert_eq!(wait_for_answer(&mut app), SolverHint::NoSolution);
+    // A level the search cannot finish in 20 positions.
+    let budget = HintBudget {
+        seconds: 3.0,
+        max_states: 20,
+    };
+    let mut app = app_on(
+        "#########\n#.  $  .#\n#   @   #\n#.  $  .#\n#  $ $  #\n#       #\n#########\n",
+        budget,
+    );
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert_eq!(
+        wait_for_answer(&mut app),
+        SolverHint::NotFound { seconds: 3 }
+    );
+    // Reverse play has no hint.
+    send(&mut app, PlayerCommand::Reverse);
+    app.update();
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert_eq!(hint(&app), SolverHint::NotInReverse);
+}
+
+#[test]
+fn a_step_stops_the_search_in_the_same_frame() {
+    // XSokoban's second level: far beyond a few frames of search.
+    let path = crate::fixture("levels/xsokoban/XSokoban_90.xsb");
+    let text = std::fs::read_to_string(path).unwrap();
+    let collection = xsb::read("xsokoban", &text).unwrap();
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(CurrentLevel {
+        collection,
+        index: 1,
+        source: "test".into(),
+    });
+    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    for _ in 0..20 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let SolverHint::Thinking { positions } = hint(&app) else {
+        panic!("not thinking: {:?}", hint(&app));
+    };
+    assert!(positions > 0, "no progress shown while thinking");
+    // H stops it; so does a step.
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert_eq!(hint(&app), SolverHint::Off);
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert!(matches!(hint(&app), SolverHint::Thinking { .. }));
+    let before = app.world().resource::<Session>().game.board().worker_pos();
+    send(&mut app, PlayerCommand::Step(Direction::Left));
+    app.update();
+    assert_eq!(hint(&app), SolverHint::Off);
+    let after = app.world().resource::<Session>().game.board().worker_pos();
+    assert_eq!(after, Pos::new(before.x - 1, before.y));
+}
