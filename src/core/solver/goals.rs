@@ -89,6 +89,12 @@ impl GoalRooms {
         self.rooms.is_empty()
     }
 
+    /// Room `id`'s goals in the order they are filled.
+    #[cfg(test)]
+    pub fn order(&self, id: usize) -> &[u16] {
+        &self.rooms[id].order
+    }
+
     /// Takes the goals out one by one, each time the one that is pulled out of the room in the
     /// fewest pulls with the others in place; the filling order is the reverse. `None` when at
     /// some point no box can get out.

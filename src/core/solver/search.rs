@@ -396,18 +396,21 @@ impl<'a> Search<'a> {
         }
         self.occupied[b as usize] = false;
         self.occupied[to as usize] = true;
-        // A box at a goal room's door goes on to the room's next goal in one step.
-        let mut rest = None;
+        let mut rest: Pushes = Vec::new();
         let (mut dest, mut behind) = (to, b);
+        if self.mode == Mode::Fast {
+            (behind, dest) = self.through_tunnel(b, to, d, &mut rest);
+        }
+        // A box at a goal room's door goes on to the room's next goal in one step.
         if let Some(rooms) = self.goal_rooms.as_mut()
             && let Some((pushes, goal)) =
-                rooms.goal_macro(&mut self.room, &self.live, &mut self.occupied, b, to)
+                rooms.goal_macro(&mut self.room, &self.live, &mut self.occupied, behind, dest)
         {
-            self.occupied[to as usize] = false;
+            self.occupied[dest as usize] = false;
             self.occupied[goal as usize] = true;
-            behind = pushes.last().map_or(b, |p| p.0);
+            behind = pushes.last().map_or(behind, |p| p.0);
             dest = goal;
-            rest = Some(pushes);
+            rest.extend(pushes);
             self.pruned = true;
         }
         let mut found = Ok(None);
@@ -420,7 +423,7 @@ impl<'a> Search<'a> {
             self.child[i] = dest;
             self.child.sort_unstable();
             let worker = self.room.flood(&self.occupied, behind);
-            let extra = rest.as_ref().map_or(0, Vec::len) as u16;
+            let extra = rest.len() as u16;
             let node = Node {
                 parent,
                 from: b,
@@ -429,16 +432,44 @@ impl<'a> Search<'a> {
                 worker,
                 g: self.info[parent as usize].g + 1 + extra,
                 h: h as u16,
-                macro_id: rest.map_or(u32::MAX, |r| {
-                    self.macros.push(r);
+                macro_id: if rest.is_empty() {
+                    u32::MAX
+                } else {
+                    self.macros.push(rest);
                     (self.macros.len() - 1) as u32
-                }),
+                },
             };
             found = self.add(node);
         }
         self.occupied[dest as usize] = false;
         self.occupied[b as usize] = true;
         found
+    }
+
+    /// A box pushed into a tunnel (walls on both sides of it and of the worker behind it, no goal)
+    /// goes on through it: stopping there never helps, it only blocks the tunnel. Returns where
+    /// the worker and the box end, with the extra pushes added to `rest` and `occupied` updated.
+    fn through_tunnel(
+        &mut self,
+        mut behind: u16,
+        mut at: u16,
+        d: usize,
+        rest: &mut Pushes,
+    ) -> (u16, u16) {
+        let next = &self.room.next;
+        let walled =
+            |c: u16| next[c as usize][(d + 1) % 4] == NONE && next[c as usize][(d + 3) % 4] == NONE;
+        while walled(behind) && walled(at) && !self.room.goal[at as usize] {
+            let on = next[at as usize][d];
+            if on == NONE || self.occupied[on as usize] || !self.live[on as usize] {
+                break;
+            }
+            rest.push((at, d as u8));
+            self.occupied[at as usize] = false;
+            self.occupied[on as usize] = true;
+            (behind, at) = (at, on);
+        }
+        (behind, at)
     }
 
     /// Stores the position in `self.child` reached as `node`, unless it is known already with as

@@ -152,3 +152,73 @@ fn the_time_budget_and_the_cancel_flag_stop_the_search() {
     assert!(matches!(r, Err(SolveError::Cancelled { .. })), "{r:?}");
     assert!(progress.searched.load(std::sync::atomic::Ordering::Relaxed) > 0);
 }
+
+fn board(text: &str) -> crate::core::Board {
+    xsb::read("t", text).unwrap().levels[0].board().unwrap()
+}
+
+/// The fast search's PI-corral: found when every push of its border boxes goes in and can be made
+/// now, not when a border box could be pushed away outside it.
+#[test]
+fn pi_corrals_are_found_only_where_every_border_push_goes_in() {
+    use super::corral::Corrals;
+    let find = |text: &str| {
+        let b = board(text);
+        let mut room = Room::of(&b);
+        let live = room.live_cells();
+        let boxes: Vec<u16> = b.boxes().map(|p| room.at(p)).collect();
+        let mut occupied = vec![false; room.len()];
+        for &c in &boxes {
+            occupied[c as usize] = true;
+        }
+        room.flood(&occupied, room.at(b.worker_pos()));
+        let reach: Vec<bool> = (0..room.len() as u16).map(|c| room.reached(c)).collect();
+        let mut corrals = Corrals::new(&room);
+        corrals
+            .pi_corral(&room, &live, &occupied, &reach, &boxes)
+            .map(|border| {
+                let mut cells: Vec<_> = border
+                    .iter()
+                    .map(|&i| room.pos(boxes[i as usize]))
+                    .collect();
+                cells.sort_by_key(|p| (p.y, p.x));
+                cells
+            })
+    };
+    // The goals behind the box in the doorway can only be reached by pushing that box in.
+    let door = "########\n#  #####\n#  #####\n#@ $  .#\n#  #####\n#  #####\n########\n";
+    assert_eq!(
+        find(door),
+        Some(vec![crate::core::Pos::new(3, 3)]),
+        "{door}"
+    );
+    // The same box with room to be pushed up or down outside: not an I-corral.
+    let open = "########\n#   ####\n#   ####\n#@ $  .#\n#   ####\n#   ####\n########\n";
+    assert_eq!(find(open), None, "{open}");
+}
+
+#[test]
+fn a_tunnel_is_pushed_through_in_one_step_of_the_search() {
+    let b = board("#########\n#@$    .#\n#########\n");
+    let s = search(&b, Mode::Fast, &Limits::default()).unwrap();
+    assert_eq!((s.pushes, s.lurd.as_str()), (5, "RRRRR"));
+    assert!(s.states <= 2, "{} positions", s.states);
+}
+
+/// XSokoban 2's goal room (two columns of five goals, the door on the right) is filled from the
+/// far wall: the first goal filled is in the far column, the last one beside the door.
+#[test]
+fn a_goal_room_is_filled_from_its_far_side() {
+    let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
+    let b = xs.levels[1].playable().unwrap();
+    let mut room = Room::of(&b);
+    let live = room.live_cells();
+    let rooms = super::goals::GoalRooms::of(&mut room, &live);
+    let order: Vec<crate::core::Pos> = rooms.order(0).iter().map(|&c| room.pos(c)).collect();
+    assert_eq!(order.len(), 10);
+    assert_eq!(order[0].x, 1, "{order:?}");
+    assert_eq!(order[9].x, 2, "{order:?}");
+    // And the fast search solves the level with its goal macros (it did not without them).
+    let s = search(&b, Mode::Fast, &limits(3_000_000)).unwrap();
+    assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+}
