@@ -115,8 +115,10 @@ impl GoalRooms {
                 filled[g as usize] = false;
                 let pulls = self.pulls_out(room, live, &filled, &inside, g);
                 filled[g as usize] = true;
-                if let Some(p) = pulls {
-                    best = best.min(Some((p, g))).or(Some((p, g)));
+                if let Some(p) = pulls
+                    && best.is_none_or(|b| (p, g) < b)
+                {
+                    best = Some((p, g));
                 }
             }
             let best = best?;
@@ -237,10 +239,8 @@ impl GoalRooms {
         let mut at = found?;
         let mut pushes = Vec::new();
         while self.states[at].2 != u32::MAX {
-            let (c, s, parent) = self.states[at];
+            let (c, _, parent) = self.states[at];
             let prev = self.states[parent as usize].0;
-            // The push from `prev` towards `c`: the direction opposite the worker's side.
-            let _ = s;
             let dir = (0..4u8).find(|&t| room.next[prev as usize][t as usize] == c)?;
             pushes.push((prev, dir));
             at = parent as usize;
