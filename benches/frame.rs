@@ -100,13 +100,24 @@ fn hint_frames(c: &mut Criterion) {
         b.iter(|| think(&mut app))
     });
     g.finish();
-    let mut longest = Duration::ZERO;
+    let (mut longest, mut thinking) = (Duration::ZERO, 0);
     for _ in 0..300 {
         let t = std::time::Instant::now();
         think(&mut app);
         longest = longest.max(t.elapsed());
+        thinking += usize::from(matches!(
+            *app.world().resource::<SolverHint>(),
+            SolverHint::Thinking { .. }
+        ));
     }
-    println!("frame/update_while_the_hint_thinks: longest of 300 frames {longest:?}");
+    assert!(
+        thinking >= 290,
+        "the hint thought in only {thinking} of 300 frames"
+    );
+    println!(
+        "frame/update_while_the_hint_thinks: longest of 300 frames {longest:?} \
+         (thinking after {thinking} of them)"
+    );
 }
 
 fn bench(c: &mut Criterion) {
