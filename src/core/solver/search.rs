@@ -547,23 +547,3 @@ impl<'a> Search<'a> {
         out
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::formats::xsb;
-    use crate::core::lurd;
-
-    fn board(text: &str) -> Board {
-        xsb::read("t", text).unwrap().levels[0].board().unwrap()
-    }
-
-    #[test]
-    fn both_modes_solve_small_levels() {
-        let b = board("####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
-        for mode in [Mode::Optimal, Mode::Fast] {
-            let s = search(&b, mode, &Limits::default()).unwrap();
-            assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
-        }
-    }
-}

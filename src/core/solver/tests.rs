@@ -198,6 +198,15 @@ fn pi_corrals_are_found_only_where_every_border_push_goes_in() {
 }
 
 #[test]
+fn both_modes_solve_a_small_level() {
+    let b = board("####\n# .#\n#  ###\n#*@  #\n#  $ #\n#  ###\n####\n");
+    for mode in [Mode::Optimal, Mode::Fast] {
+        let s = search(&b, mode, &Limits::default()).unwrap();
+        assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+    }
+}
+
+#[test]
 fn a_tunnel_is_pushed_through_in_one_step_of_the_search() {
     let b = board("#########\n#@$    .#\n#########\n");
     let s = search(&b, Mode::Fast, &Limits::default()).unwrap();
