@@ -18,7 +18,7 @@ fn solve_status(e: &SolveError) -> u8 {
     }
 }
 
-pub(super) const HEADER: &str = "level\tresult\tpushes\tmoves\tpositions\tseconds\tlurd";
+const HEADER: &str = "level\tresult\tpushes\tmoves\tpositions\tseconds\tlurd";
 
 pub(super) fn solve(
     levels_path: &Path,
@@ -50,17 +50,18 @@ pub(super) fn solve(
     for &i in &wanted {
         let l = &c.levels[i];
         let started = Instant::now();
-        let result = l
-            .playable()
-            .map_err(|e| format!("not playable: {e}"))
-            .and_then(|board| {
-                solver::search(&board, mode, limits)
-                    .map_err(|e| {
-                        worst(solve_status(&e));
-                        format!("not solved: {e}")
-                    })
-                    .and_then(|s| checked(&board, s))
-            });
+        let result = match l.playable() {
+            Err(e) => {
+                worst(1);
+                Err(format!("not playable: {e}"))
+            }
+            Ok(board) => solver::search(&board, mode, limits)
+                .map_err(|e| {
+                    worst(solve_status(&e));
+                    format!("not solved: {e}")
+                })
+                .and_then(|s| checked(&board, s)),
+        };
         let seconds = started.elapsed().as_secs_f64();
         let line = match result {
             Ok(s) => {
@@ -75,9 +76,6 @@ pub(super) fn solve(
                 )
             }
             Err(why) => {
-                if why.starts_with("not playable") {
-                    worst(1);
-                }
                 bar.suspend(|| eprintln!("{}: {why}", l.label(i)));
                 format!("{}\tunsolved\t-\t-\t-\t{seconds:.3}\t-", i + 1)
             }

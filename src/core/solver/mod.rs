@@ -34,6 +34,27 @@ pub struct Push {
     pub dir: Direction,
 }
 
+impl Push {
+    /// The cell `n` steps from the box's cell along the push (negative: behind it).
+    fn along(&self, n: i32) -> Pos {
+        let (dx, dy) = self.dir.offset();
+        Pos::new(
+            (self.from.x as i32 + n * dx) as u32,
+            (self.from.y as i32 + n * dy) as u32,
+        )
+    }
+
+    /// Where the worker stands to make the push.
+    pub fn stand(&self) -> Pos {
+        self.along(-1)
+    }
+
+    /// Where the box goes.
+    pub fn to(&self) -> Pos {
+        self.along(1)
+    }
+}
+
 /// A solution found by a search.
 #[derive(Clone, Debug)]
 pub struct Solution {
@@ -120,9 +141,7 @@ pub(crate) fn play_out(board: &Board, pushes: Vec<Push>, states: usize) -> Solut
     let mut game = Game::new(board.clone());
     let mut finder = PathFinder::new();
     for p in &pushes {
-        let (dx, dy) = p.dir.offset();
-        let stand = Pos::new((p.from.x as i32 - dx) as u32, (p.from.y as i32 - dy) as u32);
-        game.walk_to(&mut finder, stand)
+        game.walk_to(&mut finder, p.stand())
             .expect("the search only pushes from cells the worker can reach");
         game.step(p.dir, true)
             .expect("the search only makes legal pushes");

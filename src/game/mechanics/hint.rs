@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 
+use crate::core::Board;
 use crate::core::solver::{self, Limits, Mode, Progress, Solution, SolveError};
-use crate::core::{Board, Pos};
 use crate::game::vocab::*;
 
 /// How long the hint may search and how many positions it may store.
@@ -160,15 +160,10 @@ fn play_next_push(search: &mut HintSearch, s: &Session, queue: &mut StepQueue) {
     let Some(push) = search.solution.as_ref().and_then(|x| x.push_list.first()) else {
         return;
     };
-    let (dx, dy) = push.dir.offset();
-    let stand = Pos::new(
-        (push.from.x as i32 - dx) as u32,
-        (push.from.y as i32 - dy) as u32,
-    );
     let mut finder = crate::core::PathFinder::new();
     let mut board = s.game.board().clone();
     let walk = finder
-        .find_path(&mut board, stand)
+        .find_path(&mut board, push.stand())
         .map(<[_]>::to_vec)
         .unwrap_or_default();
     queue.replace_moves(
@@ -192,11 +187,9 @@ fn poll_search(mut search: ResMut<HintSearch>, mut hint: ResMut<SolverHint>) {
     *hint = match result {
         Ok(solution) => match solution.push_list.first() {
             Some(p) => {
-                let (dx, dy) = p.dir.offset();
-                let to = Pos::new((p.from.x as i32 + dx) as u32, (p.from.y as i32 + dy) as u32);
                 let found = SolverHint::Found {
                     from: p.from,
-                    to,
+                    to: p.to(),
                     pushes: solution.pushes,
                 };
                 search.solution = Some(solution);
