@@ -5,9 +5,9 @@
 //! position and board fingerprint. Writes are atomic: a temporary file in the same folder is
 //! flushed and renamed over the target.
 
-use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
+
+use super::disk::Medium;
 
 use super::formats::{self, Format, FormatError, Place, bxb};
 use super::level::Collection;
@@ -65,7 +65,8 @@ fn format_of(path: &Path) -> Result<Format, FormatError> {
 /// Reads a collection file, choosing the format by extension.
 pub fn load(path: &Path) -> Result<Loaded, FormatError> {
     let format = format_of(path)?;
-    let bytes = fs::read(path)
+    let bytes = Medium::current()
+        .read(path)
         .map_err(|e| FormatError::new(&label(path), Place::Whole, format!("cannot read: {e}")))?;
     let (mut collection, mut warnings) = formats::read(format, &label(path), &bytes)?;
     if format == Format::Bxb {
@@ -85,7 +86,7 @@ pub fn load(path: &Path) -> Result<Loaded, FormatError> {
 
 fn apply_sidecar(path: &Path, c: &mut Collection, warnings: &mut Vec<String>) {
     let side = sidecar_path(path);
-    if let Ok(bytes) = fs::read(&side) {
+    if let Ok(bytes) = Medium::current().read(&side) {
         apply_sidecar_text(&side.display().to_string(), &bytes, c, warnings);
     }
 }
@@ -139,17 +140,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
+    let tmp = dir.join(format!(".{name}.{}.tmp", process_id()));
+    let m = Medium::current();
+    let result = m.write(&tmp, bytes).and_then(|()| m.rename(&tmp, path));
     if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+        let _ = m.remove(&tmp);
     }
     result
+}
+
+/// This process's id, to keep two programs' temporary files apart; a browser page has none
+/// (`std::process::id` panics there) and is the only writer of its storage.
+fn process_id() -> u32 {
+    #[cfg(not(target_family = "wasm"))]
+    return std::process::id();
+    #[cfg(target_family = "wasm")]
+    return 0;
 }
 
 /// Levels read for import into the game: the playable ones, and a message for each level left
@@ -192,17 +198,15 @@ pub fn import_levels(
 /// Keeps the current `path` (if any) as `PATH.bak` before it is rewritten, without ever leaving
 /// `path` missing: a link (or copy) under a temporary name is renamed over the old backup.
 pub fn keep_backup(path: &Path) -> std::io::Result<()> {
-    if !path.exists() {
+    let m = Medium::current();
+    if !m.exists(path) {
         return Ok(());
     }
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let bak = path.with_file_name(format!("{name}.bak"));
     let tmp = path.with_file_name(format!("{name}.bak.tmp"));
-    let _ = fs::remove_file(&tmp);
-    if fs::hard_link(path, &tmp).is_err() {
-        fs::copy(path, &tmp)?;
-    }
-    fs::rename(&tmp, &bak)
+    m.duplicate(path, &tmp)?;
+    m.rename(&tmp, &bak)
 }
 
 /// Writes a collection file, choosing the format by extension. Returns warnings.
@@ -252,8 +256,8 @@ pub fn save(path: &Path, c: &Collection) -> Result<Vec<String>, FormatError> {
             let text = ron::ser::to_string_pretty(&meta, ron::ser::PrettyConfig::default())
                 .expect("plain data serialises");
             write_atomic(&side, text.as_bytes()).map_err(io)?;
-        } else if side.exists() {
-            fs::remove_file(&side).map_err(io)?;
+        } else if Medium::current().exists(&side) {
+            Medium::current().remove(&side).map_err(io)?;
         }
     }
     Ok(warnings)
@@ -263,6 +267,7 @@ pub fn save(path: &Path, c: &Collection) -> Result<Vec<String>, FormatError> {
 mod tests {
     use super::*;
     use crate::core::formats::bxb::tests::kangjia;
+    use std::fs;
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("pushbox-files-{name}-{}", std::process::id()));

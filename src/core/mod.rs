@@ -10,6 +10,7 @@ pub mod cell;
 pub mod deadlock;
 pub mod design;
 pub mod direction;
+pub mod disk;
 pub mod files;
 pub mod formats;
 pub mod generate;

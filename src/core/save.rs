@@ -17,8 +17,6 @@
 //! never rewritten: the records live here, beside them.
 
 use std::collections::BTreeMap;
-use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -26,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Pos};
 use super::direction::{Direction, Step};
+use super::disk::Medium;
 use super::history::Game;
 use super::level::{Level, Recording};
 use super::link::{LinkBoard, LinkGame, LinkMove};
@@ -512,10 +511,18 @@ pub fn data_dir(explicit: Option<&Path>) -> Option<PathBuf> {
 /// Reads a progress backup file (`pushbox backup export`, or a `progress.ron` copied from
 /// another machine): `Err` says what is wrong, with the line and column.
 pub fn read_backup(path: &Path) -> Result<Progress, FileProblem> {
-    match parse_file::<Progress>(path)? {
-        Some(p) => Ok(p),
-        None => Err(FileProblem::Unreadable("the file does not exist".into())),
+    match std::fs::read(path) {
+        Ok(bytes) => backup_from_bytes(&bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(FileProblem::Unreadable("the file does not exist".into()))
+        }
+        Err(e) => Err(FileProblem::Unreadable(e.to_string())),
     }
+}
+
+/// A progress backup's bytes (a file opened in a browser).
+pub fn backup_from_bytes(bytes: &[u8]) -> Result<Progress, FileProblem> {
+    parse_bytes(bytes)
 }
 
 /// `link.ron`: the Link game in progress and the player's choice of size and variant, written
@@ -655,6 +662,7 @@ pub enum StoreNotice {
 #[derive(Clone, Debug)]
 pub struct Store {
     dir: PathBuf,
+    medium: Medium,
 }
 
 /// Types saved by a [`Store`]: they carry their format version.
@@ -685,8 +693,16 @@ impl Store {
     pub const PROGRESS: &'static str = "progress.ron";
     pub const LINK: &'static str = "link.ron";
 
+    /// The files in `dir` of the installed medium (the file system, or a browser's storage).
     pub fn new(dir: impl Into<PathBuf>) -> Store {
-        Store { dir: dir.into() }
+        Store::on(Medium::current(), dir)
+    }
+
+    pub fn on(medium: Medium, dir: impl Into<PathBuf>) -> Store {
+        Store {
+            dir: dir.into(),
+            medium,
+        }
     }
 
     pub fn dir(&self) -> &Path {
@@ -707,27 +723,27 @@ impl Store {
     pub fn write<T: Serialize>(&self, name: &str, value: &T) -> std::io::Result<()> {
         let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
             .map_err(std::io::Error::other)?;
-        fs::create_dir_all(&self.dir)?;
+        let m = self.medium;
+        m.create_dir_all(&self.dir)?;
         let target = self.path(name);
         let tmp = self.dir.join(format!("{name}.tmp"));
-        {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(text.as_bytes())?;
-            f.write_all(b"\n")?;
-            f.sync_all()?;
-        }
-        if target.exists() {
-            // Keep the previous file as the backup without ever removing the target: link (or copy)
-            // it to a temporary name, then rename that over the old backup.
-            let bak_tmp = self.dir.join(format!("{name}.bak.tmp"));
-            let _ = fs::remove_file(&bak_tmp);
-            if fs::hard_link(&target, &bak_tmp).is_err() {
-                fs::copy(&target, &bak_tmp)?;
+        m.write(&tmp, format!("{text}\n").as_bytes())?;
+        let kept = (|| {
+            if m.exists(&target) {
+                // Keep the previous file as the backup without ever removing the target: link
+                // (or copy) it to a temporary name, then rename that over the old backup.
+                let bak_tmp = self.dir.join(format!("{name}.bak.tmp"));
+                m.duplicate(&target, &bak_tmp)?;
+                m.rename(&bak_tmp, &self.backup_path(name))?;
             }
-            fs::rename(&bak_tmp, self.backup_path(name))?;
+            m.rename(&tmp, &target)
+        })();
+        if kept.is_err() {
+            // Storage full: leave the old file and backup, and no stray copy taking room.
+            let _ = m.remove(&tmp);
         }
-        fs::rename(&tmp, &target)?;
-        sync_dir(&self.dir);
+        kept?;
+        m.sync_dir(&self.dir);
         Ok(())
     }
 
@@ -739,13 +755,13 @@ impl Store {
     {
         let mut notices = Vec::new();
         let target = self.path(name);
-        match parse_file::<T>(&target) {
+        match parse_file::<T>(self.medium, &target) {
             Ok(Some(v)) => {
                 return Loaded { value: v, notices };
             }
             Ok(None) => {
                 // No file: a first start, unless a backup survived (a file removed by hand).
-                if !self.backup_path(name).exists() {
+                if !self.medium.exists(&self.backup_path(name)) {
                     return Loaded {
                         value: T::default(),
                         notices,
@@ -770,7 +786,7 @@ impl Store {
             }
         }
         let bak = self.backup_path(name);
-        match parse_file::<T>(&bak) {
+        match parse_file::<T>(self.medium, &bak) {
             Ok(Some(v)) => {
                 notices.push(StoreNotice::RestoredBackup(bak));
                 Loaded { value: v, notices }
@@ -806,8 +822,8 @@ impl Store {
         let name = path.file_name().unwrap_or_default().to_string_lossy();
         for n in 1.. {
             let to = self.dir.join(format!("{name}.bad-{n}"));
-            if !to.exists() {
-                fs::rename(path, &to)?;
+            if !self.medium.exists(&to) {
+                self.medium.rename(path, &to)?;
                 return Ok(to);
             }
         }
@@ -817,13 +833,20 @@ impl Store {
 
 /// Reads a saved RON file: `Ok(None)` when there is none; `Err` says what is wrong with it (not
 /// text, a syntax error at a line and column, a version from a newer PushBox).
-fn parse_file<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>, FileProblem> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(FileProblem::Unreadable(e.to_string())),
-    };
-    let text = std::str::from_utf8(&bytes).map_err(|e| FileProblem::NotUtf8(e.valid_up_to()))?;
+fn parse_file<T: DeserializeOwned + Versioned>(
+    medium: Medium,
+    path: &Path,
+) -> Result<Option<T>, FileProblem> {
+    match medium.read(path) {
+        Ok(bytes) => parse_bytes(&bytes).map(Some),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(FileProblem::Unreadable(e.to_string())),
+    }
+}
+
+/// Reads a saved RON file's bytes.
+fn parse_bytes<T: DeserializeOwned + Versioned>(bytes: &[u8]) -> Result<T, FileProblem> {
+    let text = std::str::from_utf8(bytes).map_err(|e| FileProblem::NotUtf8(e.valid_up_to()))?;
     // Read the version first, so that a newer file is named as such rather than as broken.
     #[derive(Deserialize)]
     struct Head {
@@ -847,24 +870,15 @@ fn parse_file<T: DeserializeOwned + Versioned>(path: &Path) -> Result<Option<T>,
     if value.version() == 0 {
         return Err(FileProblem::VersionZero);
     }
-    Ok(Some(value))
+    Ok(value)
 }
-
-#[cfg(unix)]
-fn sync_dir(dir: &Path) {
-    if let Ok(d) = fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-}
-
-#[cfg(not(unix))]
-fn sync_dir(_: &Path) {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::board::Board;
     use crate::core::history::Game;
+    use std::fs;
 
     fn temp_dir(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("pushbox-save-{tag}-{}", std::process::id()));
@@ -1089,6 +1103,57 @@ mod tests {
         let old = store.read::<Session>(&format!("{}.bak", Store::SESSION));
         assert_eq!(old.value, Session::default());
         let _ = fs::remove_dir_all(store.dir());
+    }
+
+    /// A browser's storage: the same backups and set-aside files as on disk, and a write that
+    /// does not fit leaves the last good save and its backup as they were.
+    #[test]
+    fn a_key_value_store_keeps_saves_safe_when_it_is_full() {
+        use crate::core::disk::{KeyValue, Memory};
+        let kv: &'static Memory = Box::leak(Box::new(Memory::with_limit(3_000)));
+        let store = Store::on(Medium::Keys(kv), "/pushbox");
+        let link = |moves: usize| LinkSave {
+            game: Some(SavedLink {
+                deal: String::new(),
+                gravity: false,
+                seed: 1,
+                moves: vec!["1,1-2,2".into(); moves],
+                applied: moves,
+                millis: 0,
+            }),
+            ..LinkSave::default()
+        };
+        store.write(Store::LINK, &link(1)).unwrap();
+        store.write(Store::LINK, &link(2)).unwrap();
+        let err = store.write(Store::LINK, &link(400)).unwrap_err();
+        assert!(err.to_string().contains("full"), "{err}");
+        let back = store.read::<LinkSave>(Store::LINK);
+        assert!(back.notices.is_empty(), "{:?}", back.notices);
+        assert_eq!(back.value, link(2));
+        assert_eq!(
+            store.read::<LinkSave>("link.ron.bak").value,
+            link(1),
+            "the backup is untouched"
+        );
+        assert!(
+            !kv.keys().iter().any(|k| k.ends_with(".tmp")),
+            "no temporary copy left taking room: {:?}",
+            kv.keys()
+        );
+        // A damaged value is set aside under a new key, and the backup is used.
+        kv.set("/pushbox/link.ron", b"(version: 1, width: oops")
+            .unwrap();
+        let back = store.read::<LinkSave>(Store::LINK);
+        assert_eq!(back.value, link(1));
+        assert!(
+            back.notices[0].to_string().contains("link.ron.bad-1"),
+            "{:?}",
+            back.notices
+        );
+        assert_eq!(
+            kv.get("/pushbox/link.ron.bad-1").unwrap().as_deref(),
+            Some(&b"(version: 1, width: oops"[..])
+        );
     }
 
     #[test]
