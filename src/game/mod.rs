@@ -23,7 +23,7 @@ pub mod mechanics;
 pub mod screens;
 pub mod script;
 pub mod vocab;
-#[cfg(not(target_os = "android"))]
+#[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
 mod window_icon;
 
 use bevy::prelude::*;
@@ -126,6 +126,14 @@ impl AppPlugin {
             lang: None,
         }
     }
+
+    /// The game in a web page: the canvas `#pushbox` filling its parent, the page's storage.
+    pub fn web() -> AppPlugin {
+        AppPlugin {
+            size: (1280, 720),
+            ..AppPlugin::mobile()
+        }
+    }
 }
 
 impl Plugin for AppPlugin {
@@ -146,6 +154,10 @@ impl Plugin for AppPlugin {
                         resolution: self.size.into(),
                         mode,
                         resizable: !mobile,
+                        // In a browser: draw on the page's canvas and follow its size (a phone
+                        // in portrait gets the portrait layout, whatever built the game).
+                        canvas: cfg!(target_arch = "wasm32").then(|| "#pushbox".into()),
+                        fit_canvas_to_parent: true,
                         ..default()
                     }),
                     ..default()
@@ -175,8 +187,10 @@ impl Plugin for AppPlugin {
             screens::snapshots::screen_plugin,
             mechanics::focus::plugin,
         ));
-        #[cfg(not(target_os = "android"))]
+        #[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
         app.add_plugins(window_icon::plugin);
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(mechanics::browser::plugin);
         if mobile {
             use std::time::Duration;
             app.insert_resource(bevy::winit::WinitSettings {
@@ -282,6 +296,10 @@ pub fn run_until_playing(app: &mut App, frames: usize) -> bool {
 /// Where the game's assets are: `BEVY_ASSET_ROOT/assets` when that is set, else an `assets` folder
 /// beside the executable (an installed game), else the source tree's (a development build).
 pub fn asset_root() -> String {
+    // A web page fetches its assets beside itself (`web/dist/assets`): a relative URL.
+    if cfg!(target_arch = "wasm32") {
+        return "assets".into();
+    }
     if let Ok(root) = std::env::var("BEVY_ASSET_ROOT") {
         return std::path::Path::new(&root)
             .join("assets")

@@ -1,16 +1,21 @@
 //! The system clipboard: one handle for the whole run, opened on first use. On X11 the copied
 //! text is served from that handle, so it must live on; making a new one per copy (and leaking
-//! it) kept every earlier handle alive.
+//! it) kept every earlier handle alive. In a web page the browser's clipboard is used instead.
+//!
+//! Siblings: `browser` (the browser's clipboard).
 
+#[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
 use std::sync::Mutex;
 
 /// A lazily opened handle, reused by every read and write.
+#[cfg_attr(any(target_os = "android", target_arch = "wasm32"), allow(dead_code))]
 struct Shared<C> {
     handle: Option<C>,
     /// How many handles were opened (tests check it stays at one).
     opened: usize,
 }
 
+#[cfg_attr(any(target_os = "android", target_arch = "wasm32"), allow(dead_code))]
 impl<C> Shared<C> {
     const fn new() -> Self {
         Shared {
@@ -33,10 +38,10 @@ impl<C> Shared<C> {
     }
 }
 
-#[cfg(not(target_os = "android"))]
+#[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
 static CLIPBOARD: Mutex<Shared<arboard::Clipboard>> = Mutex::new(Shared::new());
 
-#[cfg(not(target_os = "android"))]
+#[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
 fn with_clipboard<T>(
     use_it: impl FnOnce(&mut arboard::Clipboard) -> Result<T, String>,
 ) -> Result<T, String> {
@@ -50,13 +55,13 @@ fn with_clipboard<T>(
 }
 
 /// The text on the system clipboard.
-#[cfg(not(target_os = "android"))]
-pub fn clipboard_text() -> Result<String, String> {
-    with_clipboard(|c| c.get_text().map_err(|e| e.to_string()))
+#[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
+pub fn clipboard_text() -> Result<Option<String>, String> {
+    with_clipboard(|c| c.get_text().map(Some).map_err(|e| e.to_string()))
 }
 
 /// Puts text on the system clipboard.
-#[cfg(not(target_os = "android"))]
+#[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
 pub fn set_clipboard(text: &str) -> Result<(), String> {
     with_clipboard(|c| c.set_text(text).map_err(|e| e.to_string()))
 }
@@ -67,8 +72,22 @@ pub fn set_clipboard(_: &str) -> Result<(), String> {
 }
 
 #[cfg(target_os = "android")]
-pub fn clipboard_text() -> Result<String, String> {
+pub fn clipboard_text() -> Result<Option<String>, String> {
     Err("reading the clipboard is not available on Android yet".into())
+}
+
+/// In a browser the text comes a frame later, as a [`PastedText`](crate::game::vocab::PastedText):
+/// `Ok(None)`.
+#[cfg(target_arch = "wasm32")]
+pub fn clipboard_text() -> Result<Option<String>, String> {
+    crate::game::mechanics::browser::ask_clipboard_text();
+    Ok(None)
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn set_clipboard(text: &str) -> Result<(), String> {
+    crate::game::mechanics::browser::set_clipboard_text(text);
+    Ok(())
 }
 
 #[cfg(test)]

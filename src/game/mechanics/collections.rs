@@ -4,13 +4,15 @@
 //! as `NAME.bxb.bak`. Also: copying the current level to the clipboard (XSB or RLE), pasting
 //! levels, and exporting collections to `.bxa`, `.xsb` or `.bxb` (several at once).
 //!
-//! Siblings: `levels` (the built-in collections), `save` (the data folder and records), `clipboard` (copying a level).
+//! Siblings: `levels` (the built-in collections), `save` (the data folder and records), `clipboard` (copying a level), `browser` (in a web page: an export is
+//! also a download).
 
 use std::path::{Path, PathBuf};
 
 use crate::game::vocab::*;
 use bevy::prelude::*;
 
+use crate::core::disk::Medium;
 use crate::core::formats::{Format, xsb};
 use crate::core::level::Collection;
 use crate::core::{files, save};
@@ -106,15 +108,13 @@ fn load_collections(
         }
     }
     let Some(dir) = folder(&saves) else { return };
-    let Ok(read) = std::fs::read_dir(&dir) else {
+    let Ok(paths) = Medium::current().list(&dir) else {
         return;
     };
-    let mut paths: Vec<PathBuf> = read
-        .filter_map(|e| e.ok().map(|e| e.path()))
+    for p in paths
+        .into_iter()
         .filter(|p| p.extension().is_some_and(|e| e == "bxb"))
-        .collect();
-    paths.sort();
-    for p in paths {
+    {
         match files::load(&p) {
             // Nothing to play or design: not listed, and the file stays as it is.
             Ok(l) if l.collection.levels.is_empty() => {
@@ -151,7 +151,7 @@ fn new_path(dir: &Path, name: &str) -> PathBuf {
     }
     let mut p = dir.join(format!("{slug}.bxb"));
     let mut n = 2;
-    while p.exists() {
+    while Medium::current().exists(&p) {
         p = dir.join(format!("{slug}-{n}.bxb"));
         n += 1;
     }
@@ -163,7 +163,7 @@ fn new_path(dir: &Path, name: &str) -> PathBuf {
 pub fn write_user(entry: &Entry, notices: &mut Notices, backup: bool) -> bool {
     let path = PathBuf::from(&entry.source);
     if let Some(dir) = path.parent()
-        && let Err(e) = std::fs::create_dir_all(dir)
+        && let Err(e) = Medium::current().create_dir_all(dir)
     {
         notices.say(t!(
             "save-failed",
@@ -199,7 +199,7 @@ pub fn add_user(
         notices.say(t!("collection-no-folder"));
         return None;
     };
-    let _ = std::fs::create_dir_all(&dir);
+    let _ = Medium::current().create_dir_all(&dir);
     let entry = Entry {
         source: new_path(&dir, &collection.name).display().to_string(),
         collection,
@@ -356,6 +356,24 @@ fn commands(
     }
 }
 
+/// In a browser an exported file is also offered as a download (the page's storage is out of
+/// the player's reach).
+fn offer_download(path: &Path) -> Result<(), crate::core::formats::FormatError> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        use crate::core::formats::{FormatError, Place};
+        let label = path.display().to_string();
+        let failed = |e: String| FormatError::new(&label, Place::Whole, e);
+        let bytes = Medium::current()
+            .read(path)
+            .map_err(|e| failed(e.to_string()))?;
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        crate::game::mechanics::browser::download(&name, &bytes).map_err(failed)?;
+    }
+    let _ = path;
+    Ok(())
+}
+
 /// Writes each user collection (and the one being played) as `DATA/exports/NAME.EXT`, with the
 /// player's best solutions in the levels.
 fn export(
@@ -382,9 +400,9 @@ fn export(
             .map_or("pushbox".into(), |s| s.to_string_lossy().into_owned());
         let stem = if e.is_user() { stem } else { "pushbox".into() };
         let path = dir.join(format!("{stem}.{ext}"));
-        let _ = std::fs::create_dir_all(&dir);
-        match files::save(&path, &c) {
-            Ok(_) => done.push(path.display().to_string()),
+        let _ = Medium::current().create_dir_all(&dir);
+        match files::save(&path, &c).and_then(|_| offer_download(&path)) {
+            Ok(()) => done.push(path.display().to_string()),
             Err(err) => notices.say(t!("export-failed", problem = err.to_string())),
         }
     }

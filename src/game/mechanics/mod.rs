@@ -3,6 +3,8 @@
 
 pub mod art;
 pub mod board;
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
 pub mod clipboard;
 pub mod collections;
 pub mod deadlock;

@@ -4,7 +4,8 @@
 //! the same board, counters and undo/redo back. Solving a level keeps its solution when it beats
 //! the records (best by moves, best by pushes).
 //!
-//! Siblings: `levels` (the built-in collections a save names), `sound` (its settings are saved too).
+//! Siblings: `levels` (the built-in collections a save names), `sound` (its settings are saved too),
+//! `browser` (a web page's storage).
 
 use std::path::PathBuf;
 
@@ -36,6 +37,14 @@ pub fn data_folder(explicit: Option<&std::path::Path>) -> Option<PathBuf> {
             .and_then(|a| a.internal_data_path())
     {
         return Some(p);
+    }
+    // In a browser: the page's storage, when it lets the page keep anything.
+    #[cfg(target_arch = "wasm32")]
+    if explicit.is_none() {
+        return crate::game::mechanics::browser::install_storage()
+            .map(|()| PathBuf::from(crate::game::mechanics::browser::DATA_FOLDER))
+            .map_err(|e| bevy::log::warn!("pushbox: the page's storage is blocked: {e}"))
+            .ok();
     }
     save::data_dir(explicit)
 }
@@ -576,13 +585,13 @@ pub fn offer_link_time(saves: &mut Saves, notices: &mut Notices, key: &str, mill
 
 /// Merges a progress backup file into the records (a file dropped on the window), keeping the
 /// better solution of each pair, and says what happened.
-pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path::Path) {
-    let theirs = match save::read_backup(path) {
+pub fn import_backup(saves: &mut Saves, notices: &mut Notices, name: &str, bytes: &[u8]) {
+    let theirs = match save::backup_from_bytes(bytes) {
         Ok(p) => p,
         Err(e) => {
             notices.say(t!(
                 "save-not-a-backup",
-                path = path.display().to_string(),
+                path = name.to_string(),
                 problem = i18n::file_problem(&e)
             ));
             return;
@@ -599,7 +608,7 @@ pub fn import_backup(saves: &mut Saves, notices: &mut Notices, path: &std::path:
     }
     notices.say(t!(
         "save-merged",
-        path = path.display().to_string(),
+        path = name.to_string(),
         levels = theirs.levels.len(),
         improved = improved
     ));

@@ -30,9 +30,7 @@ pub struct StartReplay {
 #[derive(Resource, Default)]
 pub struct ReplayAtStart(pub Option<StartReplay>);
 
-/// Text the player pasted (Ctrl+V), from the system clipboard or, in tests, written directly.
-#[derive(Message, Clone, Debug)]
-pub struct PastedText(pub String);
+pub use crate::game::vocab::PastedText;
 
 #[derive(Component, Clone, Copy)]
 struct ReplayButton(ReplayCmd);
@@ -64,11 +62,13 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_message::<StartReplay>()
         .add_message::<ReplayCmd>()
         .add_message::<PastedText>()
+        .add_message::<OpenedFile>()
         .add_message::<bevy::window::FileDragAndDrop>()
         .init_resource::<ReplayAtStart>()
         .add_systems(
             Update,
-            (read_clipboard, dropped_files)
+            (read_clipboard, dropped_files, opened_files)
+                .chain()
                 .in_set(AppSystems::RecordInput)
                 .run_if(in_state(Screen::Playing)),
         )
@@ -154,9 +154,11 @@ fn read_clipboard(
             continue;
         }
         match crate::game::mechanics::clipboard::clipboard_text() {
-            Ok(t) => {
+            Ok(Some(t)) => {
                 out.write(PastedText(t));
             }
+            // The browser answers in a later frame.
+            Ok(None) => {}
             Err(e) => notices.say(t!("clipboard-failed", problem = e.to_string())),
         }
     }
@@ -182,56 +184,19 @@ fn pasted_solutions(
     }
 }
 
-/// A file dropped on the window: a level file (`.bxb`, `.bxa`, `.xsb`, `.sok`, or a `.txt`
-/// with boards) is imported as a new collection; a progress backup (`.ron`) is merged into the
-/// records; any other file is read as a LURD solution of the current level.
+/// Files dropped on the window, read into [`OpenedFile`]s.
 fn dropped_files(
     mut drops: MessageReader<bevy::window::FileDragAndDrop>,
-    mut out: MessageWriter<StartReplay>,
+    mut opened: MessageWriter<OpenedFile>,
     mut notices: ResMut<Notices>,
-    mut saves: ResMut<Saves>,
-    mut import: MessageWriter<crate::game::mechanics::collections::CollectionCmd>,
 ) {
     for d in drops.read() {
         if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
-            let ext = path_buf
-                .extension()
-                .map(|e| e.to_string_lossy().to_ascii_lowercase())
-                .unwrap_or_default();
-            if ext == "ron" {
-                crate::game::mechanics::save::import_backup(&mut saves, &mut notices, path_buf);
-                continue;
-            }
-            if matches!(ext.as_str(), "bxb" | "bxa" | "xsb" | "sok" | "txt") {
-                let bytes = match std::fs::read(path_buf) {
-                    Ok(b) => b,
-                    Err(e) => {
-                        notices.say(t!(
-                            "file-unreadable",
-                            path = path_buf.display().to_string(),
-                            problem = e.to_string()
-                        ));
-                        continue;
-                    }
-                };
-                let text_solution = ext == "txt"
-                    && !crate::game::mechanics::collections::has_boards(&String::from_utf8_lossy(
-                        &bytes,
-                    ));
-                if !text_solution {
-                    import.write(crate::game::mechanics::collections::CollectionCmd::Import {
-                        file: path_buf.display().to_string(),
+            match crate::core::disk::Medium::Files.read(path_buf) {
+                Ok(bytes) => {
+                    opened.write(OpenedFile {
+                        name: path_buf.display().to_string(),
                         bytes,
-                    });
-                    continue;
-                }
-            }
-            match std::fs::read_to_string(path_buf) {
-                Ok(lurd) => {
-                    out.write(StartReplay {
-                        lurd,
-                        source: path_buf.display().to_string(),
-                        external: true,
                     });
                 }
                 Err(e) => notices.say(t!(
@@ -240,6 +205,52 @@ fn dropped_files(
                     problem = e.to_string()
                 )),
             }
+        }
+    }
+}
+
+/// A file brought into the game: a level file (`.bxb`, `.bxa`, `.xsb`, `.sok`, or a `.txt`
+/// holding boards) becomes a new collection; a progress backup (`.ron`) is merged into the
+/// records; any other text is a solution of the level on the board, verified, then replayed.
+fn opened_files(
+    mut files: MessageReader<OpenedFile>,
+    mut out: MessageWriter<StartReplay>,
+    mut notices: ResMut<Notices>,
+    mut saves: ResMut<Saves>,
+    mut import: MessageWriter<crate::game::mechanics::collections::CollectionCmd>,
+) {
+    for OpenedFile { name, bytes } in files.read() {
+        let ext = std::path::Path::new(name)
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default();
+        if ext == "ron" {
+            crate::game::mechanics::save::import_backup(&mut saves, &mut notices, name, bytes);
+            continue;
+        }
+        let text = String::from_utf8_lossy(bytes);
+        let levels = matches!(ext.as_str(), "bxb" | "bxa" | "xsb" | "sok")
+            || (ext == "txt" && crate::game::mechanics::collections::has_boards(&text));
+        if levels {
+            import.write(crate::game::mechanics::collections::CollectionCmd::Import {
+                file: name.clone(),
+                bytes: bytes.clone(),
+            });
+            continue;
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(lurd) => {
+                out.write(StartReplay {
+                    lurd: lurd.to_string(),
+                    source: name.clone(),
+                    external: true,
+                });
+            }
+            Err(e) => notices.say(t!(
+                "file-unreadable",
+                path = name.clone(),
+                problem = e.to_string()
+            )),
         }
     }
 }

@@ -216,7 +216,12 @@ fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: St
                 ));
             }
         }
-        if !cfg!(any(target_os = "android", target_os = "ios")) {
+        // A phone app is left from the system, a web page by closing its tab.
+        if !cfg!(any(
+            target_os = "android",
+            target_os = "ios",
+            target_arch = "wasm32"
+        )) {
             col.spawn(icon_button(
                 &t!("title-quit"),
                 None,

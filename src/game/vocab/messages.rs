@@ -225,3 +225,15 @@ pub struct LevelSolved {
 /// A tap on a cell the worker cannot reach.
 #[derive(Message, Clone, Copy, Debug, PartialEq)]
 pub struct Unreachable(pub Pos);
+
+/// Text the player pasted (Ctrl+V), from the system clipboard or, in tests, written directly.
+#[derive(Message, Clone, Debug)]
+pub struct PastedText(pub String);
+
+/// A file the player brought into the game: dropped on the window, or (in a browser) chosen in
+/// the page's file picker or dropped on the page. `name` ends with the file's extension.
+#[derive(Message, Clone, Debug)]
+pub struct OpenedFile {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
