@@ -93,6 +93,37 @@ fn a_tap_walks_and_a_tap_on_an_adjacent_box_pushes() {
 }
 
 #[test]
+fn on_a_slow_device_a_quick_tap_still_taps_and_a_held_finger_does_not() {
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+    let frame = |app: &mut App, ms: u64| {
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            ms,
+        )));
+    };
+    // A frame a second (a phone's browser on a slow GPU): the release comes in the next frame,
+    // a whole second after the press, and is still a tap.
+    let mut app = app_on(2);
+    frame(&mut app, 1000);
+    touch(&mut app, 1, TouchPhase::Started, centre(1, 1));
+    app.update();
+    touch(&mut app, 1, TouchPhase::Ended, centre(1, 1));
+    app.update();
+    frame(&mut app, 100);
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(1, 1));
+    // Ten frames a second: a finger resting for eight frames is not a tap.
+    touch(&mut app, 2, TouchPhase::Started, centre(3, 3));
+    for _ in 0..8 {
+        app.update();
+    }
+    touch(&mut app, 2, TouchPhase::Ended, centre(3, 3));
+    app.update();
+    settle(&mut app);
+    assert_eq!(worker(&app), Pos::new(1, 1), "a hold does not walk");
+}
+
+#[test]
 fn a_swipe_steps_once_in_its_direction() {
     let mut app = app_on(2);
     let start = centre(3, 3);

@@ -20,11 +20,15 @@ use crate::core::{Direction, cell};
 pub const SWIPE_PX: f32 = 40.0;
 /// Longest press that still counts as a tap, in seconds.
 const TAP_SECONDS: f32 = 0.5;
+/// A finger lifted within this many frames of landing taps however long they took: on a slow
+/// device (a phone's browser drawing a frame a second) a quick tap otherwise reads as a hold.
+const TAP_FRAMES: u32 = 2;
 /// Two taps this close in time and place are a double tap.
 const DOUBLE_TAP_SECONDS: f32 = 0.35;
 const DOUBLE_TAP_PX: f32 = 48.0;
 /// Holding at the end of a swipe this long starts repeating the step.
 const HOLD_SECONDS: f32 = 0.3;
+const HOLD_FRAMES: u32 = 3;
 pub const MAX_ZOOM: f32 = 8.0;
 
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +37,8 @@ struct Finger {
     at: Vec2,
     /// Seconds since it landed.
     age: f32,
+    /// Frames since it landed.
+    frames: u32,
     /// It landed on a button: the UI has it.
     on_ui: bool,
 }
@@ -48,6 +54,9 @@ enum Gesture {
         swiped: Option<(Direction, Vec2)>,
         /// Seconds until the held swipe steps again.
         hold: f32,
+        /// Frames since the swipe last stepped: a hold lasts at least [`HOLD_FRAMES`] of them,
+        /// so that on a slow device the frame the finger lifts in comes first.
+        since: u32,
     },
     /// Two fingers: pinch and pan from the state at the start. The board point that was under
     /// the fingers' midpoint stays under it.
@@ -180,6 +189,7 @@ impl Gestures {
     fn age(&mut self, dt: f32) {
         for f in self.fingers.values_mut() {
             f.age += dt;
+            f.frames += 1;
         }
         if let Some((_, age)) = &mut self.last_empty_tap {
             *age += dt;
@@ -202,6 +212,7 @@ impl Gestures {
                 start: at,
                 at,
                 age: 0.0,
+                frames: 0,
                 on_ui,
             },
         );
@@ -210,6 +221,7 @@ impl Gestures {
                 id,
                 swiped: None,
                 hold: 0.0,
+                since: 0,
             },
             (Gesture::None | Gesture::One { .. }, 2) => self.two_fingers(screen, zoom),
             (Gesture::None, _) => Gesture::None,
@@ -259,6 +271,7 @@ impl Gestures {
                 id: one,
                 swiped,
                 hold,
+                since,
             } if *one == id => {
                 let f = self.fingers[one];
                 let from = swiped.map_or(f.start, |(_, p)| p);
@@ -269,6 +282,7 @@ impl Gestures {
                 let dir = direction_of(d);
                 *swiped = Some((dir, f.at));
                 *hold = HOLD_SECONDS;
+                *since = 0;
                 Some(dir)
             }
             Gesture::Two {
@@ -312,7 +326,7 @@ impl Gestures {
                 let is_tap = ended
                     && swiped.is_none()
                     && !f.on_ui
-                    && f.age <= TAP_SECONDS
+                    && (f.age <= TAP_SECONDS || f.frames <= TAP_FRAMES)
                     && f.at.distance(f.start) < SWIPE_PX;
                 tap = is_tap.then_some(f.at);
             }
@@ -333,13 +347,15 @@ impl Gestures {
         let Gesture::One {
             swiped: Some((dir, _)),
             hold,
+            since,
             ..
         } = &mut self.gesture
         else {
             return None;
         };
         *hold -= dt;
-        if *hold > 0.0 || !ready {
+        *since += 1;
+        if *hold > 0.0 || *since < HOLD_FRAMES || !ready {
             return None;
         }
         *hold = step_seconds.max(0.05);
