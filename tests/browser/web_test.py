@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""PushBox's web build played in a real browser: headless Chromium (WebGL2 on SwiftShader)
+driven by Selenium, once as a desktop window (1280x720, mouse and keys) and once as a phone
+(412x915 at device pixel ratio 2.625, touch).
+
+In each: wait for the title screen, tap Continue, tap a floor cell and check that the worker
+walked there by a shortest path, step (swipe on the phone, an arrow key on the desktop), reload
+the page and check that the moves came back from the page's storage. Screenshots are saved and
+checked pixel by pixel. The game publishes its state as `data-` attributes of the page's body
+(src/game/mechanics/browser.rs).
+
+Usage: python3 tests/browser/web_test.py [--dist web/dist] [--out target/browser-test]
+Needs: web/dist from `bash web/build.sh`, chromium, chromium-driver, and the Python packages
+selenium and pillow (`.ci/browser` installs them).
+"""
+
+import argparse
+import collections
+import functools
+import http.server
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+
+from PIL import Image, ImageChops, ImageStat
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+PHONE = {"width": 412, "height": 915, "pixelRatio": 1, "touch": True}
+# The same phone at its real pixel density: the title screen only. At 1082x2402 pixels SwiftShader
+# draws a frame a second, too slow for taps (a press and a release fall into one frame).
+PHONE_HIDPI = dict(PHONE, pixelRatio=2.625)
+DESKTOP = {"width": 1280, "height": 720, "pixelRatio": 1, "touch": False}
+# SwiftShader renders on the CPU: the first start compiles every shader.
+START_SECONDS = 300
+# The level the test plays (opened through the page's inbox, as the file picker does).
+ROOMY = ["########", "#      #", "# $  . #", "#   @  #", "#      #", "########"]
+# How long a frame takes until measured (SwiftShader on two cores: about 0.25 s at 1280x720,
+# 1 s on the phone's 1082x2402 pixels); input events are spaced by it, so that each lands in a
+# frame of its own as a person's finger does at 60 frames a second.
+FRAME = 0.25
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder):
+    handler = functools.partial(Quiet, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server.server_address[1]
+
+
+def open_browser(profile, screen):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for arg in [
+        "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+        "--ignore-gpu-blocklist", "--enable-webgl", "--no-first-run", "--disable-quic",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", f"--window-size={screen['width']},{screen['height']}",
+    ]:
+        options.add_argument(arg)
+    if screen["touch"]:
+        # The real scale factor as well as the emulated one: with only the emulated one,
+        # headless Chromium reports the canvas's device-pixel size in CSS pixels (a
+        # ResizeObserver's devicePixelContentBoxSize), and the game would draw 2.625 times too big.
+        options.add_argument(f"--force-device-scale-factor={screen['pixelRatio']}")
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {k: screen[k] for k in ("width", "height", "pixelRatio", "touch")},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                         "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+        })
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(options=options, service=service)
+    if not screen["touch"]:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": screen["width"], "height": screen["height"], "deviceScaleFactor": 1,
+            "mobile": False})
+    return driver
+
+
+class Page:
+    """The game's page in one browser, with the console kept."""
+
+    def __init__(self, driver, screen, out, name):
+        self.driver, self.screen, self.out, self.name = driver, screen, out, name
+        self.console = []
+        self.frame = FRAME
+        self.retries = 0
+
+    def measure_frame(self):
+        """The page's frame time, from requestAnimationFrame over two seconds."""
+        frames, ms = self.driver.execute_async_script("""const done = arguments[0];
+            let n = 0; const t0 = performance.now();
+            function tick() { n++; if (performance.now() - t0 < 2000) requestAnimationFrame(tick);
+                              else done([n, performance.now() - t0]); }
+            requestAnimationFrame(tick);""")
+        self.frame = max(0.05, ms / 1000 / max(frames, 1))
+        return self.frame
+
+    def state(self):
+        self.console += self.driver.get_log("browser")
+        return self.driver.execute_script("return Object.assign({}, document.body.dataset)")
+
+    def wait(self, what, test, seconds=30):
+        end = time.time() + seconds
+        while time.time() < end:
+            s = self.state()
+            if test(s):
+                return s
+            failed = [c["message"] for c in self.console if "pushbox: failed to start" in c["message"]]
+            if failed:
+                raise AssertionError(f"{self.name}: the page could not start the game: {failed[0]}")
+            time.sleep(0.2)
+        self.shot(f"failed-{what.replace(' ', '-')}")
+        raise AssertionError(f"{self.name}: waited {seconds} s for {what}; the page says {s}")
+
+    def shot(self, label):
+        path = os.path.join(self.out, f"web-{self.name}-{label}.png")
+        self.driver.save_screenshot(path)
+        return Image.open(path).convert("RGB")
+
+    def tap(self, x, y):
+        if self.screen["touch"]:
+            cdp = self.driver.execute_cdp_cmd
+            cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            time.sleep(1.5 * self.frame)
+            cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:
+            # A frame between the events: the game sees the pointer arrive, press, then release.
+            for kind in ["mouseMoved", "mousePressed", "mouseReleased"]:
+                self.driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                    "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1})
+                time.sleep(1.5 * self.frame)
+
+    def swipe(self, x, y, dx, dy):
+        """A flick: down, two moves, up, each as soon as the page takes it (a slow swipe held
+        at its end would repeat the step, as a held finger does)."""
+        cdp = self.driver.execute_cdp_cmd
+        cdp("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for part in (0.5, 1.0):
+            cdp("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x + dx * part, "y": y + dy * part}]})
+        cdp("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def key(self, code, key, vk):
+        # Held for several frames, so that the game sees it down (it does not repeat keys).
+        for kind in ["rawKeyDown", "keyUp"]:
+            self.driver.execute_cdp_cmd("Input.dispatchKeyEvent", {
+                "type": kind, "code": code, "key": key, "windowsVirtualKeyCode": vk})
+            time.sleep(4 * self.frame)
+
+    def tap_until(self, what, x, y, test):
+        """Taps until `test` holds for the page's state: at a frame a second (the phone's pixels
+        on SwiftShader) a tap's press and release can fall into one frame, which no person's
+        finger does at 60; the retries are counted in the results."""
+        for attempt in range(3):
+            self.tap(x, y)
+            try:
+                return self.wait(what, test, 4 + 6 * self.frame)
+            except AssertionError:
+                self.retries += 1
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def settled(self):
+        """The state once the layout has stopped moving (buttons are placed a frame or two after
+        a screen opens)."""
+        last = None
+        for _ in range(50):
+            s = self.state()
+            if last is not None and s == last:
+                return s
+            last = s
+            time.sleep(0.4)
+        return last
+
+    def button(self, state, name):
+        for entry in state.get("buttons", "").split(";"):
+            label, _, at = entry.partition("@")
+            if label == name:
+                x, y = at.split(",")
+                return float(x), float(y)
+        raise AssertionError(f"{self.name}: no button {name} on screen: {state.get('buttons')}")
+
+
+def cell_centre(state, cell):
+    left, top, size, _, _ = (float(v) for v in state["board"].split(","))
+    return left + (cell[0] + 0.5) * size, top + (cell[1] + 0.5) * size
+
+
+def worker(state):
+    x, y = state["worker"].split(",")
+    return int(x), int(y)
+
+
+def walk_distances(rows, start):
+    """Shortest walks from the worker over floor (no walls, no boxes)."""
+    def free(x, y):
+        return 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] in " .@+"
+    dist = {start: 0}
+    queue = collections.deque([start])
+    while queue:
+        x, y = queue.popleft()
+        for dx, dy in [(1, 0), (-1, 0), (0, 1), (0, -1)]:
+            n = (x + dx, y + dy)
+            if n not in dist and free(*n):
+                dist[n] = dist[(x, y)] + 1
+                queue.append(n)
+    return dist, free
+
+
+def region(image, state, cell, dpr):
+    """The pixels of one cell, inset a little (in screenshot pixels)."""
+    x, y = cell_centre(state, cell)
+    half = float(state["board"].split(",")[2]) * 0.35
+    return image.crop(tuple(int(v * dpr) for v in (x - half, y - half, x + half, y + half)))
+
+
+def difference(a, b):
+    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
+
+
+def check_title(page, image, dpr):
+    """The title screen: a dark panel with light words over most of the page."""
+    grey = image.convert("L")
+    dark = sum(grey.histogram()[:70]) / (grey.width * grey.height)
+    light = sum(grey.histogram()[200:])
+    assert dark > 0.5, f"{page.name}: the title screen is mostly dark ({dark:.0%} is)"
+    assert light > 200, f"{page.name}: the title shows light text ({light} light pixels)"
+    assert image.size == (round(page.screen["width"] * dpr), round(page.screen["height"] * dpr)), \
+        f"{page.name}: the canvas fills the page ({image.size})"
+
+
+def play(page, url, dpr):
+    driver = page.driver
+    started = time.time()
+    driver.get(url)
+    s = page.wait("the title screen", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    first_frame = driver.execute_script("return window.pushboxFirstFrame")
+    title_at = time.time() - started
+    s = page.settled()
+    check_title(page, page.shot("title"), dpr)
+    frame = page.measure_frame()
+
+    page.tap_until("the board after Continue", *page.button(s, "Screen(Menu)"),
+                   lambda s: s.get("screen") == "Playing/Active" and "board" in s and "rows" in s)
+    # A level with room to walk, opened as the page's file picker hands a file over.
+    driver.execute_script(
+        "window.pushboxInbox.push({name: 'web-test.xsb', bytes: new TextEncoder().encode(arguments[0])})",
+        "\n".join(ROOMY) + "\n")
+    page.wait("the opened level", lambda s: s.get("rows") == "|".join(ROOMY))
+    s = page.settled()
+    kept = driver.execute_script(
+        "return Object.keys(localStorage).filter(k => k.startsWith('/pushbox/collections/'))")
+    assert any(k.endswith(".bxb") for k in kept), f"{page.name}: the level is kept: {kept}"
+    rows = s["rows"].split("|")
+    start, moves = worker(s), int(s["moves"])
+    dist, free = walk_distances(rows, start)
+    far = max(dist, key=lambda c: (dist[c], -c[1], -c[0]))
+    assert dist[far] >= 2, f"{page.name}: a cell to walk to (the farthest is {dist[far]} away)"
+    before = page.shot("before-walk")
+    page.tap_until(f"the worker to set off for {far}", *cell_centre(s, far),
+                   lambda s: worker(s) != start)
+    s = page.wait(f"the worker to walk to {far}", lambda s: worker(s) == far, 20)
+    page.settled()
+    assert int(s["moves"]) == moves + dist[far], \
+        f"{page.name}: a shortest walk of {dist[far]} steps ({moves} moves before, now {s['moves']})"
+    time.sleep(0.5)
+    after = page.shot("after-walk")
+    for cell, what in [(far, "where the worker is now"), (start, "where it was")]:
+        changed = difference(region(before, s, cell, dpr), region(after, s, cell, dpr))
+        assert changed > 8, f"{page.name}: the cell {what} {cell} looks different ({changed:.1f})"
+    wall = next((x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "#")
+    still = difference(region(before, s, wall, dpr), region(after, s, wall, dpr))
+    assert still < 2, f"{page.name}: a wall {wall} looks the same ({still:.1f})"
+
+    # One step by a swipe (phone) or an arrow key (desktop) onto a free neighbour.
+    moves = int(s["moves"])
+    step = next(((dx, dy) for dx, dy in [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                 if free(far[0] + dx, far[1] + dy)), None)
+    assert step, f"{page.name}: a free cell beside {far}"
+    if page.screen["touch"]:
+        x, y = cell_centre(s, far)
+        # Past the game's 40-pixel swipe threshold once (each further 40 pixels is a step more).
+        page.swipe(x, y, step[0] * 55, step[1] * 55)
+    else:
+        code, key, vk = {(-1, 0): ("ArrowLeft", "ArrowLeft", 37), (1, 0): ("ArrowRight", "ArrowRight", 39),
+                         (0, -1): ("ArrowUp", "ArrowUp", 38), (0, 1): ("ArrowDown", "ArrowDown", 40)}[step]
+        page.key(code, key, vk)
+    page.wait(f"a step from {far}", lambda s: worker(s) != far, 20)
+    s = page.settled()
+    target = worker(s)
+    k = abs(target[0] - far[0]) + abs(target[1] - far[1])
+    assert target == (far[0] + k * step[0], far[1] + k * step[1]) and int(s["moves"]) == moves + k, \
+        f"{page.name}: steps the way of {step} from {far} (now at {target}, {moves} -> {s['moves']} moves)"
+    # A key steps once. A flick steps once on a phone; at a frame a second it may read as a
+    # held finger, which steps on (counted in the results).
+    assert k == 1 or page.screen["touch"], f"{page.name}: one step ({k} taken)"
+    page.retries += k - 1
+    moves = int(s["moves"])
+    time.sleep(1.0)  # the move group is saved when it ends
+
+    stored = driver.execute_script("return localStorage.getItem('/pushbox/session.ron')")
+    assert stored and stored.startswith("t("), f"{page.name}: the session is in localStorage"
+    driver.refresh()
+    page.wait("the title screen after a reload", lambda s: s.get("screen") == "Playing/Title",
+              START_SECONDS)
+    s = page.settled()
+    page.tap_until("the restored board", *page.button(s, "Screen(Menu)"),
+                   lambda s: s.get("screen") == "Playing/Active" and "worker" in s)
+    s = page.settled()
+    assert worker(s) == target and int(s["moves"]) == moves, \
+        f"{page.name}: after a reload the worker is at {s['worker']} with {s['moves']} moves " \
+        f"(expected {target}, {moves})"
+    page.shot("restored")
+    return {"first_frame_ms": round(first_frame), "title_seconds": round(title_at, 1),
+            "frame_ms": round(frame * 1000), "walk": dist[far], "tap_retries": page.retries}
+
+
+def look(page, url, dpr):
+    """The title screen at a high pixel density: drawn at full resolution, laid out in CSS
+    pixels (the buttons where a 412-pixel-wide page has them)."""
+    page.driver.get(url)
+    page.wait("the title screen", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    s = page.settled()
+    check_title(page, page.shot("title"), dpr)
+    width = page.driver.execute_script("return document.getElementById('pushbox').width")
+    assert abs(width - page.screen["width"] * dpr) <= 2, \
+        f"{page.name}: the canvas has {width} pixels across, not {page.screen['width'] * dpr:.0f}"
+    x, _ = page.button(s, "Screen(Menu)")
+    assert abs(x - page.screen["width"] / 2) < 2, f"{page.name}: Continue is centred ({x})"
+    return {"canvas_pixels": width, "frame_ms": round(page.measure_frame() * 1000)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--dist", default="web/dist")
+    parser.add_argument("--out", default="target/browser-test")
+    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi"])
+    args = parser.parse_args()
+    if not os.path.exists(os.path.join(args.dist, "pushbox_bg.wasm")):
+        sys.exit(f"{args.dist}/pushbox_bg.wasm is missing: run `bash web/build.sh` first")
+    os.makedirs(args.out, exist_ok=True)
+    url = f"http://127.0.0.1:{serve(args.dist)}/index.html"
+    results, failed = {}, False
+    for name, screen in [("desktop", DESKTOP), ("phone", PHONE), ("phone-hidpi", PHONE_HIDPI)]:
+        if args.only and args.only != name:
+            continue
+        with tempfile.TemporaryDirectory() as profile:
+            driver = open_browser(profile, screen)
+            page = Page(driver, screen, args.out, name)
+            try:
+                if screen["pixelRatio"] > 1:
+                    results[name] = look(page, url, screen["pixelRatio"])
+                else:
+                    results[name] = play(page, url, screen["pixelRatio"])
+                if name == "phone":
+                    shot = Image.open(os.path.join(args.out, "web-phone-after-walk.png"))
+                    assert shot.height > shot.width, f"phone: a portrait page ({shot.size})"
+                print(f"{name}: passed {json.dumps(results[name])}")
+            except Exception as e:  # noqa: BLE001 - report, keep the console, go on
+                failed = True
+                print(f"{name}: FAILED: {e}")
+            finally:
+                page.console += driver.get_log("browser")
+                with open(os.path.join(args.out, f"web-{name}-console.txt"), "w") as f:
+                    for line in page.console:
+                        f.write(f"{line['level']} {line['message']}\n")
+                panics = [c["message"] for c in page.console if "panicked" in c["message"]]
+                if panics:
+                    failed = True
+                    print(f"{name}: the game panicked: {panics[0]}")
+                driver.quit()
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
