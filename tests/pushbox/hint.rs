@@ -106,6 +106,7 @@ fn no_solution_from_here_and_no_hint_within_the_budget() {
     let budget = HintBudget {
         seconds: 3.0,
         max_states: 20,
+        in_frames: false,
     };
     let mut app = app_on(
         "#########\n#.  $  .#\n#   @   #\n#.  $  .#\n#  $ $  #\n#       #\n#########\n",
@@ -161,4 +162,55 @@ fn a_step_stops_the_search_in_the_same_frame() {
     assert_eq!(hint(&app), SolverHint::Off);
     let after = app.world().resource::<Session>().game.board().worker_pos();
     assert_eq!(after, Pos::new(before.x - 1, before.y));
+}
+
+/// A browser has no threads: there the search runs a slice each frame, over many frames, and
+/// gives the answer the thread gives; a step still stops it in the same frame.
+#[test]
+fn in_frames_the_hint_searches_a_slice_a_frame_and_answers_the_same() {
+    // Microban 111: about 65,000 positions, many slices.
+    let path = crate::fixture("levels/microban/Microban_155.xsb");
+    let text = std::fs::read_to_string(path).unwrap();
+    let collection = xsb::read("microban", &text).unwrap();
+    let answers: Vec<SolverHint> = [false, true]
+        .into_iter()
+        .map(|in_frames| {
+            let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+            app.insert_resource(CurrentLevel {
+                collection: collection.clone(),
+                index: 110,
+                source: "test".into(),
+            })
+            .insert_resource(HintBudget {
+                in_frames,
+                ..HintBudget::default()
+            });
+            assert!(pushbox::game::run_until_playing(&mut app, 1000));
+            send(&mut app, PlayerCommand::Hint);
+            app.update();
+            let mut thinking = 0;
+            while matches!(hint(&app), SolverHint::Thinking { .. }) && thinking < 5000 {
+                app.update();
+                thinking += 1;
+            }
+            let answer = hint(&app);
+            if in_frames {
+                assert!(thinking > 3, "one search over {thinking} frames");
+                send(&mut app, PlayerCommand::Hint);
+                app.update();
+                send(&mut app, PlayerCommand::Hint);
+                app.update();
+                assert!(matches!(hint(&app), SolverHint::Thinking { .. }));
+                send(&mut app, PlayerCommand::Step(Direction::Left));
+                app.update();
+                assert_eq!(hint(&app), SolverHint::Off, "a step stops it");
+            }
+            answer
+        })
+        .collect();
+    assert!(
+        matches!(answers[0], SolverHint::Found { .. }),
+        "{answers:?}"
+    );
+    assert_eq!(answers[0], answers[1]);
 }

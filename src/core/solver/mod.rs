@@ -22,7 +22,7 @@ mod tests;
 
 pub use bfs::{solve, solve_pushes};
 pub(crate) use room::{NONE, Room, StateTable};
-pub use search::{Limits, Mode, Progress, lower_bound, search};
+pub use search::{Limits, Mode, Progress, Stepper, lower_bound, search};
 
 use super::board::count;
 use super::{Board, Direction, Game, PathFinder, Pos};

@@ -19,7 +19,12 @@ use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// A browser page has no std clock (`std::time::Instant::now` panics there).
+#[cfg(not(target_family = "wasm"))]
+use std::time::Instant;
+#[cfg(target_family = "wasm")]
+use web_time::Instant;
 
 use super::bound::{Distances, Matching};
 use super::corral::Corrals;
@@ -86,26 +91,65 @@ impl Limits {
 /// The fast search first uses goal macros; when they cut away every solution (the search runs
 /// out of positions), it searches again without them in the time that is left.
 pub fn search(board: &Board, mode: Mode, limits: &Limits) -> Result<Solution, SolveError> {
-    let (room, boxes, worker) = start(board)?;
-    let started = Instant::now();
-    let mut s = Search::new(room.clone(), mode, limits);
-    s.goal_macros = mode == Mode::Fast;
-    let first = s.run(boxes.clone(), worker);
-    let mut states = s.info.len();
-    let pushes = match first {
-        Err(SolveError::GaveUp { .. }) if s.exhausted => {
-            let rest = Limits {
-                time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
-                ..limits.clone()
-            };
-            let mut again = Search::new(room, mode, &rest);
-            let found = again.run(boxes, worker);
-            states += again.info.len();
-            found.map_err(|e| e.with_states(states))?
+    let mut stepper = Stepper::new(board, mode, limits)?;
+    loop {
+        if let Some(answer) = stepper.step(None) {
+            return answer;
         }
-        other => other?,
-    };
-    Ok(play_out(board, pushes, states))
+    }
+}
+
+/// A [`search`] run a slice at a time: where there are no threads (a browser page), the game's
+/// hint searches a few milliseconds each frame. The answer is the one `search` gives.
+pub struct Stepper {
+    board: Board,
+    boxes: Vec<u16>,
+    worker: u16,
+    started: Instant,
+    /// The search under way, and the positions of an earlier pass (with goal macros).
+    pass: Box<Search>,
+    earlier: Option<usize>,
+}
+
+impl Stepper {
+    pub fn new(board: &Board, mode: Mode, limits: &Limits) -> Result<Stepper, SolveError> {
+        let (room, boxes, worker) = start(board)?;
+        let mut pass = Box::new(Search::new(room, mode, limits.clone()));
+        pass.goal_macros = mode == Mode::Fast;
+        pass.begin(boxes.clone(), worker);
+        Ok(Stepper {
+            board: board.clone(),
+            boxes,
+            worker,
+            started: Instant::now(),
+            pass,
+            earlier: None,
+        })
+    }
+
+    /// Searches for about `slice` (or to the end): `None` while there is no answer yet.
+    pub fn step(&mut self, slice: Option<Duration>) -> Option<Result<Solution, SolveError>> {
+        let until = slice.map(|d| Instant::now() + d);
+        let found = self.pass.resume(until)?;
+        let states = self.pass.info.len() + self.earlier.unwrap_or(0);
+        match found {
+            Err(SolveError::GaveUp { .. }) if self.pass.exhausted && self.earlier.is_none() => {
+                // Goal macros left nothing to search: again without them, in the time left.
+                let limits = Limits {
+                    time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
+                    ..self.pass.limits.clone()
+                };
+                let room = self.pass.room.clone();
+                *self.pass = Search::new(room, self.pass.mode, limits);
+                self.pass.begin(self.boxes.clone(), self.worker);
+                self.earlier = Some(states);
+                None
+            }
+            Err(e) if self.earlier.is_some() => Some(Err(e.with_states(states))),
+            Err(e) => Some(Err(e)),
+            Ok(pushes) => Some(Ok(play_out(&self.board, pushes, states))),
+        }
+    }
 }
 
 /// The matching lower bound of a position: pushes still needed at least (`None` when the boxes
@@ -148,7 +192,7 @@ impl Hasher for Identity {
     }
 }
 
-struct Search<'a> {
+struct Search {
     room: Room,
     live: Vec<bool>,
     dist: Distances,
@@ -169,8 +213,12 @@ struct Search<'a> {
     /// Random numbers per cell: boxes first, then the worker.
     zobrist: Vec<u64>,
     mode: Mode,
-    limits: &'a Limits,
+    limits: Limits,
     started: Instant,
+    /// Expansions so far, and an answer found while setting up (the start is solved, or
+    /// cannot be).
+    expanded: u64,
+    early: Option<Result<Vec<Push>, SolveError>>,
     k: usize,
     /// The boxes of node `i` are `boxes[i * k..(i + 1) * k]`, sorted.
     boxes: Vec<u16>,
@@ -189,8 +237,8 @@ struct Search<'a> {
 /// The search found a solved position (node number), or must stop.
 type Step = Result<Option<u32>, SolveError>;
 
-impl<'a> Search<'a> {
-    fn new(room: Room, mode: Mode, limits: &'a Limits) -> Search<'a> {
+impl Search {
+    fn new(room: Room, mode: Mode, limits: Limits) -> Search {
         let n = room.len();
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let zobrist = (0..2 * n)
@@ -218,6 +266,8 @@ impl<'a> Search<'a> {
             mode,
             limits,
             started: Instant::now(),
+            expanded: 0,
+            early: None,
             k: 0,
             boxes: Vec::new(),
             info: Vec::new(),
@@ -233,7 +283,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn run(&mut self, mut boxes: Vec<u16>, worker: u16) -> Result<Vec<Push>, SolveError> {
+    /// Sets the search up from the start position.
+    fn begin(&mut self, mut boxes: Vec<u16>, worker: u16) {
         if self.goal_macros {
             let rooms = GoalRooms::of(&mut self.room, &self.live);
             self.goal_rooms = (!rooms.is_empty()).then_some(rooms);
@@ -246,7 +297,8 @@ impl<'a> Search<'a> {
         }
         let worker = self.room.flood(&self.occupied, worker);
         let Some(h) = self.base.solve(&self.dist, &boxes) else {
-            return Err(SolveError::Unsolvable { states: 1 });
+            self.early = Some(Err(SolveError::Unsolvable { states: 1 }));
+            return;
         };
         self.child = boxes;
         let root = Node {
@@ -259,10 +311,27 @@ impl<'a> Search<'a> {
             h: h as u16,
             macro_id: u32::MAX,
         };
-        if let Some(done) = self.add(root)? {
-            return Ok(self.pushes_to(done));
+        match self.add(root) {
+            Ok(Some(done)) => self.early = Some(Ok(self.pushes_to(done))),
+            Ok(None) => {}
+            Err(e) => self.early = Some(Err(e)),
         }
-        let mut expanded = 0u64;
+    }
+
+    /// Searches on until `until` (checked with the limits every 256 expansions) or an answer.
+    fn resume(&mut self, until: Option<Instant>) -> Option<Result<Vec<Push>, SolveError>> {
+        if let Some(answer) = self.early.take() {
+            return Some(answer);
+        }
+        Some(match self.expand_until(until) {
+            Ok(Some(pushes)) => Ok(pushes),
+            Ok(None) => return None,
+            Err(e) => Err(e),
+        })
+    }
+
+    /// `Ok(None)`: `until` came first.
+    fn expand_until(&mut self, until: Option<Instant>) -> Result<Option<Vec<Push>>, SolveError> {
         while let Some(Reverse((priority, id))) = self.open.pop() {
             let node = self.info[id as usize];
             if node.closed || priority != self.priority(node.g, node.h) {
@@ -270,14 +339,20 @@ impl<'a> Search<'a> {
             }
             self.info[id as usize].closed = true;
             if node.h == 0 {
-                return Ok(self.pushes_to(id));
+                return Ok(Some(self.pushes_to(id)));
             }
-            expanded += 1;
-            if expanded.is_multiple_of(256) {
+            self.expanded += 1;
+            if self.expanded.is_multiple_of(256) {
                 self.check(&node)?;
+                if until.is_some_and(|t| Instant::now() >= t) {
+                    // Expanded already: back on the list to be expanded next time.
+                    self.info[id as usize].closed = false;
+                    self.open.push(Reverse((priority, id)));
+                    return Ok(None);
+                }
             }
             if let Some(done) = self.expand(id)? {
-                return Ok(self.pushes_to(done));
+                return Ok(Some(self.pushes_to(done)));
             }
         }
         let states = self.info.len();

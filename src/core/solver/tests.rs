@@ -8,6 +8,7 @@ use super::*;
 use crate::core::formats::xsb;
 use crate::core::level::Collection;
 use crate::core::lurd;
+use std::time::Duration;
 
 fn fixture(rel: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -71,6 +72,46 @@ fn fast_mode_solutions_replay_and_are_never_shorter_than_optimal() {
             s.pushes
         );
     }
+}
+
+/// The search in slices (the hint in a browser) gives the answer of the search in one go: the
+/// same solution, positions and outcome, however often it pauses. An unsolvable start is
+/// answered at the first step.
+#[test]
+fn a_search_in_slices_answers_as_the_search_in_one_go() {
+    let c = microban();
+    for level in [1, 7, 19, 33, 58, 96] {
+        let board = c.levels[level - 1].playable().unwrap();
+        for mode in [Mode::Fast, Mode::Optimal] {
+            let whole = search(&board, mode, &limits(2_000_000));
+            let mut stepper = Stepper::new(&board, mode, &limits(2_000_000)).unwrap();
+            let mut steps = 0;
+            // Every slice ends at once: a pause every 256 expansions.
+            let sliced = loop {
+                steps += 1;
+                if let Some(answer) = stepper.step(Some(Duration::ZERO)) {
+                    break answer;
+                }
+            };
+            match (&whole, &sliced) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!((&a.lurd, a.states), (&b.lurd, b.states), "Microban {level}")
+                }
+                _ => panic!("Microban {level} {mode:?}: {whole:?} / {sliced:?}"),
+            }
+            let expected = whole.as_ref().unwrap().states / 256;
+            assert!(
+                steps >= expected.min(2),
+                "Microban {level}: {steps} slices for {expected}"
+            );
+        }
+    }
+    let stuck = board("#####|#@$ #|#  .#|#####");
+    let mut stepper = Stepper::new(&stuck, Mode::Fast, &limits(1000)).unwrap();
+    assert!(matches!(
+        stepper.step(None),
+        Some(Err(SolveError::Unsolvable { .. }))
+    ));
 }
 
 /// Along every published push-optimal solution, push by push: the bound never exceeds the pushes

@@ -5,6 +5,9 @@
 //! found" when the time runs out. H while it thinks, any other command or a change of the board
 //! stops the search at once (a cancel flag the search reads every few hundred positions).
 //!
+//! A browser page has no threads: there the search runs in slices of a few milliseconds a frame
+//! (`solver::Stepper`, the same answer).
+//!
 //! A level solved with moves the hint played is the computer's solution: `save` and
 //! `collections` do not keep it as the player's record ([`HelpedGame`]).
 
@@ -23,7 +26,12 @@ use crate::game::vocab::*;
 pub struct HintBudget {
     pub seconds: f64,
     pub max_states: usize,
+    /// Search a slice each frame instead of on another thread (a browser has no threads).
+    pub in_frames: bool,
 }
+
+/// How long the search may take of a frame when it runs in frames.
+pub const HINT_SLICE: std::time::Duration = std::time::Duration::from_millis(6);
 
 impl Default for HintBudget {
     /// 10 s, and 2 million positions (about 100 MB on large levels: phones too).
@@ -31,8 +39,17 @@ impl Default for HintBudget {
         HintBudget {
             seconds: 10.0,
             max_states: 2_000_000,
+            in_frames: cfg!(target_arch = "wasm32"),
         }
     }
+}
+
+/// A search under way.
+enum Running {
+    Task(Task<Result<Solution, SolveError>>),
+    Slices(Box<solver::Stepper>),
+    /// Answered before it began (the position cannot be set up).
+    Answered(Option<SolveError>),
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -52,7 +69,7 @@ pub(crate) fn plugin(app: &mut App) {
 /// The running search and the answer it gave, for one state of one board.
 #[derive(Resource, Default)]
 struct HintSearch {
-    task: Option<Task<Result<Solution, SolveError>>>,
+    task: Option<Running>,
     cancel: Arc<AtomicBool>,
     progress: Arc<Progress>,
     /// The session's `(serial, revision)` the search or its answer is for.
@@ -81,10 +98,17 @@ impl HintSearch {
             progress: Some(self.progress.clone()),
             ..Limits::seconds(budget.seconds)
         };
-        self.task = Some(
-            AsyncComputeTaskPool::get()
-                .spawn(async move { solver::search(&board, Mode::Fast, &limits) }),
-        );
+        self.task = Some(if budget.in_frames {
+            match solver::Stepper::new(&board, Mode::Fast, &limits) {
+                Ok(stepper) => Running::Slices(Box::new(stepper)),
+                Err(e) => Running::Answered(Some(e)),
+            }
+        } else {
+            Running::Task(
+                AsyncComputeTaskPool::get()
+                    .spawn(async move { solver::search(&board, Mode::Fast, &limits) }),
+            )
+        });
         self.state = Some(state);
         self.solution = None;
     }
@@ -178,7 +202,12 @@ fn poll_search(mut search: ResMut<HintSearch>, mut hint: ResMut<SolverHint>) {
     let Some(task) = search.task.as_mut() else {
         return;
     };
-    let Some(result) = block_on(poll_once(task)) else {
+    let answer = match task {
+        Running::Task(task) => block_on(poll_once(task)),
+        Running::Slices(stepper) => stepper.step(Some(HINT_SLICE)),
+        Running::Answered(e) => e.take().map(Err),
+    };
+    let Some(result) = answer else {
         let positions = search.progress.searched.load(Ordering::Relaxed);
         hint.set_if_neq(SolverHint::Thinking { positions });
         return;

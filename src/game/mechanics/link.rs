@@ -53,8 +53,9 @@ fn fresh_seed(after: u64) -> u64 {
     let noise = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
+    // A browser has no std clock: its random numbers instead.
     #[cfg(target_arch = "wasm32")]
-    let noise = 0;
+    let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
     (after ^ noise)
         .wrapping_mul(6_364_136_223_846_793_005)
         .wrapping_add(1_442_695_040_888_963_407)
