@@ -209,6 +209,7 @@ pen-worker = Worker
 
 ## Notices about the player's data
 save-no-folder = no data folder is known here: progress will not be saved
+save-browser-blocked = this browser does not let the page keep data ({ $problem }): progress will not be saved
 save-levels-missing = the saved game's levels cannot be opened ({ $problem }); starting with the built-in levels
 save-level-missing = the saved level ({ $collection } level { $number }) is no longer there; starting at its first level
 save-moves-unusable = the saved moves of { $level } { $problem }; the level starts afresh

@@ -199,6 +199,7 @@ pen-worker = 工人
 
 ## 关于玩家数据的提示
 save-no-folder = 不知道数据文件夹在哪里：进度不会被保存
+save-browser-blocked = 浏览器不允许本页保存数据（{ $problem }）：进度不会被保存
 save-levels-missing = 无法打开存档中的关卡（{ $problem }）；改用内置关卡
 save-level-missing = 存档中的关卡（{ $collection } 第 { $number } 关）已经不在了；从它的第一关开始
 save-moves-unusable = { $level } 的存档移动{ $problem }；本关重新开始

@@ -91,6 +91,23 @@ pub const DATA_FOLDER: &str = "/pushbox";
 /// Makes `localStorage` the player's files. `Err` says why the page cannot keep anything
 /// (storage disabled, a private window that forbids it).
 pub fn install_storage() -> Result<(), String> {
+    let installed = probe_storage();
+    if let Err(problem) = &installed
+        && let Ok(mut kept) = STORAGE_PROBLEM.lock()
+    {
+        *kept = Some(problem.clone());
+    }
+    installed
+}
+
+/// Why the page's storage could not be used, when it could not.
+static STORAGE_PROBLEM: Mutex<Option<String>> = Mutex::new(None);
+
+pub fn storage_problem() -> Option<String> {
+    STORAGE_PROBLEM.lock().ok().and_then(|p| p.clone())
+}
+
+fn probe_storage() -> Result<(), String> {
     let s = storage()?;
     // Some browsers hand out a storage that refuses every write: find out now, not at the
     // first save.

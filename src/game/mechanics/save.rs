@@ -115,6 +115,11 @@ fn open_saves(
     // A windowed game without a data folder still greets a new player.
     hint.0 = true;
     let Some(dir) = config.dir.clone() else {
+        #[cfg(target_arch = "wasm32")]
+        if let Some(problem) = crate::game::mechanics::browser::storage_problem() {
+            notices.say(t!("save-browser-blocked", problem = problem));
+            return;
+        }
         notices.say(t!("save-no-folder"));
         return;
     };
