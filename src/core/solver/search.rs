@@ -318,7 +318,9 @@ impl Search {
         }
     }
 
-    /// Searches on until `until` (checked with the limits every 256 expansions) or an answer.
+    /// Searches on until `until` or an answer. The limits are looked at every 256 expansions,
+    /// and every 16 when a slice of a frame must end on time (an expansion of a large level with
+    /// macros can take tens of microseconds).
     fn resume(&mut self, until: Option<Instant>) -> Option<Result<Vec<Push>, SolveError>> {
         if let Some(answer) = self.early.take() {
             return Some(answer);
@@ -342,7 +344,8 @@ impl Search {
                 return Ok(Some(self.pushes_to(id)));
             }
             self.expanded += 1;
-            if self.expanded.is_multiple_of(256) {
+            let every = if until.is_some() { 16 } else { 256 };
+            if self.expanded.is_multiple_of(every) {
                 self.check(&node)?;
                 if until.is_some_and(|t| Instant::now() >= t) {
                     // Expanded already: back on the list to be expanded next time.

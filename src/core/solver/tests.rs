@@ -86,7 +86,7 @@ fn a_search_in_slices_answers_as_the_search_in_one_go() {
             let whole = search(&board, mode, &limits(2_000_000));
             let mut stepper = Stepper::new(&board, mode, &limits(2_000_000)).unwrap();
             let mut steps = 0;
-            // Every slice ends at once: a pause every 256 expansions.
+            // Every slice ends at once: a pause every 16 expansions.
             let sliced = loop {
                 steps += 1;
                 if let Some(answer) = stepper.step(Some(Duration::ZERO)) {
