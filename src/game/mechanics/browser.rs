@@ -275,7 +275,8 @@ fn show_state(
     };
     let play = play.map(|p| format!("/{:?}", p.get())).unwrap_or_default();
     set("screen", format!("{:?}{play}", screen.get()));
-    if let Some(session) = session {
+    // The board's rows only when the game changed (not every frame).
+    if let Some(session) = session.filter(|s| s.is_changed()) {
         let b = session.game.board();
         let worker = b.worker_pos();
         set("worker", format!("{},{}", worker.x, worker.y));
