@@ -3,8 +3,8 @@
 //!
 //! - [`bfs`]: the exhaustive breadth-first search over push states, exact and small (the level
 //!   generator and the designer's check use it; it also proves small positions unsolvable);
-//! - [`search`]: A* and best-first search with a matching lower bound, freeze and bipartite
-//!   deadlocks, PI-corral pruning and tunnel macros, under a time budget with a cancel flag and
+//! - [`search`]: A* and best-first search with a matching lower bound, freeze, corral and
+//!   bipartite deadlocks, PI-corral pruning, tunnel and goal-room macros, under a time budget with a cancel flag and
 //!   progress figures: `pushbox solve` and the game's hint.
 //!
 //! Both work on the [`Room`], the floor as a compact graph, and name a position by its sorted box
@@ -12,6 +12,7 @@
 
 mod bfs;
 mod bound;
+mod closed;
 mod corral;
 mod freeze;
 mod goals;

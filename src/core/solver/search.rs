@@ -6,9 +6,11 @@
 //! - [`Mode::Fast`] is greedy best-first: the state that looks closest to solved goes first, and
 //!   the first solved state generated ends the search. Solutions are usually longer.
 //!
-//! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`])
-//! and positions whose boxes cannot all be matched to goals (the bound is then infinite); the fast
-//! search also pushes only into a PI-corral when there is one ([`super::corral`]). States
+//! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
+//! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
+//! the corrals already judged) and positions whose boxes cannot all be matched to goals (the bound
+//! is then infinite); the fast search also pushes only into a PI-corral when there is one
+//! ([`super::corral`]). States
 //! are named by their sorted boxes and the worker's lowest reachable cell, found again through a
 //! Zobrist hash (exact: a colliding different state is stored under the next free hash). The time
 //! budget, the cancel flag and the progress figures are looked at every few hundred expansions,
@@ -27,6 +29,7 @@ use std::time::Instant;
 use web_time::Instant;
 
 use super::bound::{Distances, Matching};
+use super::closed::ClosedAreas;
 use super::corral::Corrals;
 use super::freeze::Freeze;
 use super::goals::{GoalRooms, Pushes};
@@ -198,6 +201,7 @@ struct Search {
     dist: Distances,
     freeze: Freeze,
     corrals: Corrals,
+    closed: ClosedAreas,
     /// The goal rooms (fast mode, when the level has any).
     goal_rooms: Option<GoalRooms>,
     macros: Vec<Pushes>,
@@ -256,6 +260,7 @@ impl Search {
             dist: Distances::of(&room),
             freeze: Freeze::new(&room),
             corrals: Corrals::new(&room),
+            closed: ClosedAreas::new(&room),
             goal_rooms: None,
             macros: Vec::new(),
             goal_macros: false,
@@ -496,11 +501,23 @@ impl Search {
             .freeze
             .deadlocked(&self.room, &self.live, &self.occupied, dest);
         if !frozen && let Some(h) = self.moved.moved(&self.base, &self.dist, i, dest) {
+            let worker = self.room.flood(&self.occupied, behind);
+            if self.closed.deadlocked(
+                &mut self.room,
+                &self.live,
+                &mut self.freeze,
+                &self.occupied,
+                dest,
+                behind,
+            ) {
+                self.occupied[dest as usize] = false;
+                self.occupied[b as usize] = true;
+                return Ok(None);
+            }
             self.child.clear();
             self.child.extend_from_slice(&self.here);
             self.child[i] = dest;
             self.child.sort_unstable();
-            let worker = self.room.flood(&self.occupied, behind);
             let extra = rest.len() as u16;
             let node = Node {
                 parent,

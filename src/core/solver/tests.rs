@@ -3,6 +3,7 @@
 //! those solutions (a false deadlock would make a solvable level unsolvable), and both modes'
 //! solutions replayed by the rules.
 
+use super::closed::ClosedAreas;
 use super::freeze::Freeze;
 use super::*;
 use crate::core::formats::xsb;
@@ -115,17 +116,18 @@ fn a_search_in_slices_answers_as_the_search_in_one_go() {
 }
 
 /// Along every published push-optimal solution, push by push: the bound never exceeds the pushes
-/// still to come, no box stands on a dead cell, the pushed box is never judged frozen off goal,
-/// and the fast search from every fourth position never calls it unsolvable.
+/// still to come, no box stands on a dead cell, no box is judged frozen off goal or shutting a
+/// deadlocked corral, and the fast search from every fourth position never calls it unsolvable.
 #[test]
 fn no_rule_fires_on_a_position_of_a_published_solution() {
     let c = microban();
-    let (mut positions, mut searched) = (0, 0);
+    let (mut positions, mut searched, mut corrals) = (0, 0, 0);
     for (level, pushes, moves) in published() {
         let mut board = c.levels[level - 1].playable().unwrap();
-        let room = Room::of(&board);
+        let mut room = Room::of(&board);
         let live = room.live_cells();
         let mut freeze = Freeze::new(&room);
+        let mut closed = ClosedAreas::new(&room);
         let mut left = pushes;
         for (step, d) in lurd::parse(&moves).unwrap().into_iter().enumerate() {
             let moved = board.step(d).unwrap();
@@ -157,6 +159,13 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
                     "Microban {level} step {step}: frozen at {}",
                     room.pos(c)
                 );
+                let worker = room.at(board.worker_pos());
+                room.flood(&occupied, worker);
+                assert!(
+                    !closed.deadlocked(&mut room, &live, &mut freeze, &occupied, c, worker),
+                    "Microban {level} step {step}: corral shut by {}",
+                    room.pos(c)
+                );
             }
             if positions % 4 == 0 {
                 searched += 1;
@@ -167,8 +176,11 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
                 );
             }
         }
+        corrals += closed.searched;
     }
     assert_eq!((positions, searched), (4822, 1205));
+    eprintln!("corrals searched: {corrals}");
+    assert!(corrals > 1000, "corrals searched: {corrals}");
 }
 
 #[test]
@@ -176,7 +188,7 @@ fn the_time_budget_and_the_cancel_flag_stop_the_search() {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
-    let hard = xs.levels[1].playable().unwrap();
+    let hard = xs.levels[3].playable().unwrap();
     let limits = Limits::seconds(0.05);
     assert!(matches!(
         search(&hard, Mode::Fast, &limits),
