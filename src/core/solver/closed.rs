@@ -293,8 +293,8 @@ mod tests {
     use crate::core::formats::xsb;
 
     /// Whether pushing the box to `dest` (already drawn there) in the level `text` closed a
-    /// deadlocked corral.
-    fn closed_at(text: &str, dest: (u32, u32)) -> bool {
+    /// deadlocked corral, and how many corrals were searched to say so.
+    fn closed_at(text: &str, dest: (u32, u32)) -> (bool, u64) {
         let board = xsb::read("t", text).unwrap().levels[0].board().unwrap();
         let mut room = Room::of(&board);
         let live = room.live_cells();
@@ -307,7 +307,8 @@ mod tests {
         let mut freeze = Freeze::new(&room);
         let mut closed = ClosedAreas::new(&room);
         let dest = room.at(Pos::new(dest.0, dest.1));
-        closed.deadlocked(&mut room, &live, &mut freeze, &occupied, dest, worker)
+        let answer = closed.deadlocked(&mut room, &live, &mut freeze, &occupied, dest, worker);
+        (answer, closed.searched)
     }
 
     #[test]
@@ -326,7 +327,7 @@ mod tests {
   #    #     #
   ############
 ";
-        assert!(closed_at(level, (6, 7)));
+        assert_eq!(closed_at(level, (6, 7)), (true, 1));
         // The same corral early in the level: the box from (7, 7) pushed one to the left.
         let start = "\
 ############
@@ -340,6 +341,20 @@ mod tests {
   #    #     #
   ############
 ";
-        assert!(closed_at(start, (6, 7)));
+        assert_eq!(closed_at(start, (6, 7)), (true, 1));
+    }
+
+    #[test]
+    fn leaves_a_corral_alone_when_its_boxes_can_open_it() {
+        // A box in the doorway shuts the right-hand room (with its goal) off, but the worker
+        // pushes it in.
+        let doorway = "#######\n#  #  #\n#  $ .#\n#@ #  #\n#######\n";
+        assert_eq!(closed_at(doorway, (3, 2)), (false, 1));
+        // Two boxes shut a pocket with a goal off, but the upper one can be pushed in onto it.
+        let pocket = "#######\n#. $  #\n##$   #\n#    @#\n#######\n";
+        assert_eq!(closed_at(pocket, (3, 1)), (false, 1));
+        // Finished: the corral holds no goal and the box shutting it is on its goal.
+        let done = "######\n#  *@#\n######\n";
+        assert_eq!(closed_at(done, (3, 1)), (false, 0));
     }
 }
