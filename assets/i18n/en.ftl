@@ -49,6 +49,9 @@ solved-counts = { $moves } moves, { $pushes } pushes
 solved-counts-reverse = { $moves } moves, { $pulls } pulls
 solved-replay = Replay
 solved-next = Next level
+solved-helped = Solved with the computer's help: not your record.
+solved-keep-computer = Keep as the computer's (K)
+hud-computer = Computer's { $moves }/{ $pushes }
 
 ## Settings
 settings-title = Settings
@@ -218,7 +221,9 @@ save-failed = cannot save to { $path }: { $problem }
 save-records-failed = cannot save the records to { $path }: { $problem }
 save-records-failed-here = cannot save the records: { $problem }
 save-reverse-solution = solved in reverse: the forward solution ({ $moves } moves, { $pushes } pushes) is offered to the records
-save-helped-solution = solved with the computer's help: not kept as your record
+save-helped-solution = solved with the computer's help: not kept as your record (K keeps it as the computer's solution)
+save-computer-kept = kept as the computer's solution of this level: { $moves } moves, { $pushes } pushes (not counted as yours)
+save-computer-not-better = the computer's solution already kept has as few moves
 save-not-a-backup = { $path }: not a PushBox backup: { $problem }
 save-merged = { $path }: merged { $levels } level records, { $improved } improved
 link-restore-failed = { $file }: the Link game cannot be restored: { $problem }; a new deal starts

@@ -48,6 +48,9 @@ solved-counts = { $moves } 步，推动 { $pushes } 次
 solved-counts-reverse = { $moves } 步，拉动 { $pulls } 次
 solved-replay = 回放
 solved-next = 下一关
+solved-helped = 借助电脑解开：不算你的记录。
+solved-keep-computer = 保存为电脑的解法（K）
+hud-computer = 电脑 { $moves }/{ $pushes }
 
 ## 设置
 settings-title = 设置
@@ -208,7 +211,9 @@ save-failed = 无法保存到 { $path }：{ $problem }
 save-records-failed = 无法把记录保存到 { $path }：{ $problem }
 save-records-failed-here = 无法保存记录：{ $problem }
 save-reverse-solution = 倒推过关：对应的正向解法（{ $moves } 步，推动 { $pushes } 次）已提交为记录
-save-helped-solution = 借助电脑解开：不计入你的记录
+save-helped-solution = 借助电脑解开：不计入你的记录（按 K 保存为电脑的解法）
+save-computer-kept = 已保存为本关电脑的解法：{ $moves } 步，推动 { $pushes } 次（不算你的记录）
+save-computer-not-better = 已保存的电脑解法步数不比这更多
 save-not-a-backup = { $path }：不是推箱子的备份：{ $problem }
 save-merged = { $path }：合并了 { $levels } 个关卡的记录，其中 { $improved } 个更好
 link-restore-failed = { $file }：无法恢复连连看：{ $problem }；开始新一局

@@ -192,6 +192,9 @@ pub struct Records {
     pub best_moves: Option<Recording>,
     /// Fewest pushes (then fewest moves).
     pub best_pushes: Option<Recording>,
+    /// A solution the computer found (the hint played it), kept because the player asked: shown
+    /// with the computer's mark, never counted as the player's (not solved, not a best).
+    pub computer: Option<Recording>,
 }
 
 impl Records {
@@ -217,6 +220,21 @@ impl Records {
         changed
     }
 
+    /// Keeps the computer's solution `r` when there is none yet or it has fewer moves. Returns
+    /// whether it was kept.
+    pub fn offer_computer(&mut self, r: &Recording) -> bool {
+        let better = self.computer.as_ref().is_none_or(|b| r.fewer_moves_than(b));
+        if better {
+            self.computer = Some(r.clone());
+        }
+        better
+    }
+
+    /// Whether the player solved the level themselves (the computer's solution does not count).
+    pub fn solved(&self) -> bool {
+        self.best_moves.is_some() || self.best_pushes.is_some()
+    }
+
     /// The kept solutions (best by moves first), without repeats.
     pub fn recordings(&self) -> Vec<&Recording> {
         let mut out: Vec<&Recording> = self.best_moves.iter().collect();
@@ -238,6 +256,7 @@ impl Records {
         for (name, slot) in [
             ("best-moves", &mut self.best_moves),
             ("best-pushes", &mut self.best_pushes),
+            ("computer's", &mut self.computer),
         ] {
             let Some(r) = slot else { continue };
             let text = r.lurd.as_deref().unwrap_or("");
@@ -272,7 +291,7 @@ pub enum RecordProblem {
     #[error("{label}: the {which} recording claims {}/{} moves/pushes but replays as {}/{}; not shown", .claimed.0, .claimed.1, .replayed.0, .replayed.1)]
     Miscounted {
         label: String,
-        /// `best-moves` or `best-pushes`.
+        /// `best-moves`, `best-pushes` or `computer's`.
         which: &'static str,
         claimed: (u32, u32),
         replayed: (u32, u32),
@@ -371,6 +390,14 @@ impl Progress {
         self.levels.get(&fingerprint_key(level))
     }
 
+    /// Keeps the computer's solution of `level` ([`Records::offer_computer`]).
+    pub fn offer_computer(&mut self, level: &Level, r: &Recording) -> bool {
+        self.levels
+            .entry(fingerprint_key(level))
+            .or_default()
+            .offer_computer(r)
+    }
+
     /// Offers a solution of `level`. Returns whether a record improved.
     pub fn offer(&mut self, level: &Level, r: &Recording) -> bool {
         self.levels
@@ -405,10 +432,9 @@ impl Progress {
     /// The first level after `from` (going round to the start) the player has not solved.
     pub fn next_unsolved(&self, levels: &[Level], from: usize) -> Option<usize> {
         let n = levels.len();
-        (1..=n).map(|k| (from + k) % n).find(|&i| {
-            self.records(&levels[i])
-                .is_none_or(|r| r.best_moves.is_none())
-        })
+        (1..=n)
+            .map(|k| (from + k) % n)
+            .find(|&i| self.records(&levels[i]).is_none_or(|r| !r.solved()))
     }
 
     /// Merges another player's progress (a backup): keeps the better solution of each pair.
@@ -431,6 +457,9 @@ impl Progress {
             let mine = self.levels.entry(key.clone()).or_default();
             for r in theirs.recordings() {
                 improved += mine.offer(r) as usize;
+            }
+            if let Some(r) = &theirs.computer {
+                improved += mine.offer_computer(r) as usize;
             }
         }
         improved
@@ -1039,6 +1068,35 @@ mod tests {
                 .to_string()
                 .contains("claims 9/9")
         );
+    }
+
+    #[test]
+    fn the_computers_solution_is_kept_apart_and_never_counts_as_solved() {
+        let l = level();
+        let mut p = Progress::default();
+        assert!(p.offer_computer(&l, &rec(5, 2, "rlrRR")));
+        assert!(!p.offer_computer(&l, &rec(7, 2, "x")), "more moves");
+        assert!(p.offer_computer(&l, &rec(3, 2, "rRR")), "fewer moves");
+        let r = p.records(&l).unwrap();
+        assert!(!r.solved() && r.best_moves.is_none() && r.recordings().is_empty());
+        assert_eq!(p.next_unsolved(std::slice::from_ref(&l), 0), Some(0));
+        // It travels with a backup, and a file from before it existed still reads.
+        let mut other = Progress::default();
+        assert_eq!(other.merge(&p), 1);
+        assert_eq!(other.records(&l).unwrap().computer, Some(rec(3, 2, "rRR")));
+        let text = ron::to_string(&p).unwrap();
+        assert_eq!(ron::from_str::<Progress>(&text).unwrap(), p);
+        let old: Records = ron::from_str("(best_moves: None, best_pushes: None)").unwrap();
+        assert_eq!(old.computer, None);
+        // A computer's solution that does not solve the level is dropped and named.
+        let mut r = Records::default();
+        r.offer_computer(&rec(3, 2, "rUR"));
+        let problems = r.verify(&l, "level 1");
+        assert!(
+            problems[0].to_string().contains("computer's"),
+            "{problems:?}"
+        );
+        assert_eq!(r.computer, None);
     }
 
     #[test]

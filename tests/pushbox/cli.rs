@@ -617,6 +617,7 @@ fn save_writer() {
                         lurd: Some("lurdLURD".repeat(16)),
                     }),
                     best_pushes: None,
+                    computer: None,
                 },
             );
         }

@@ -90,9 +90,53 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
     assert!(
         progress
             .records(&level)
-            .is_none_or(|r| r.best_moves.is_none()),
-        "the computer's solution became the player's record"
+            .is_none_or(|r| r.best_moves.is_none() && r.computer.is_none()),
+        "the computer's solution was kept unasked, or became the player's record"
     );
+    // Asked for (K, or the solved panel's button), it is kept as the computer's, and only so.
+    let moves = app.world().resource::<Session>().game.board().moves();
+    send(&mut app, PlayerCommand::KeepComputerSolution);
+    settle(&mut app);
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    let records = progress.records(&level).expect("kept");
+    assert_eq!(records.computer.as_ref().map(|r| r.moves), Some(moves));
+    assert!(!records.solved() && records.best_moves.is_none());
+    let n = &app.world().resource::<Notices>().0;
+    assert!(
+        n.iter()
+            .any(|m| m.contains("kept as the computer's solution")),
+        "{n:?}"
+    );
+    // Asking again keeps nothing new.
+    send(&mut app, PlayerCommand::KeepComputerSolution);
+    settle(&mut app);
+    let n = &app.world().resource::<Notices>().0;
+    assert!(n.iter().any(|m| m.contains("already kept")), "{n:?}");
+}
+
+/// K does nothing after a level the player solved alone: the computer's mark is for the hint's.
+#[test]
+fn keep_as_the_computers_does_nothing_for_the_players_own_solution() {
+    let d = crate::temp_dir("hint-own");
+    let mut app = app_with_data(&d);
+    let level = builtin().levels[0].clone();
+    use pushbox::core::solver::{Limits, Mode, search};
+    let solution = search(
+        &level.playable().unwrap(),
+        Mode::Optimal,
+        &Limits::default(),
+    )
+    .unwrap();
+    for d in pushbox::core::lurd::parse(&solution.lurd).unwrap() {
+        send(&mut app, PlayerCommand::Step(d));
+        settle(&mut app);
+    }
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
+    send(&mut app, PlayerCommand::KeepComputerSolution);
+    settle(&mut app);
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    let records = progress.records(&level).expect("the player's record");
+    assert!(records.solved() && records.computer.is_none());
 }
 
 #[test]

@@ -9,7 +9,8 @@
 //! (`solver::Stepper`, the same answer).
 //!
 //! A level solved with moves the hint played is the computer's solution: `save` and
-//! `collections` do not keep it as the player's record ([`HelpedGame`]).
+//! `collections` do not keep it as the player's record ([`HelpedGame`]); K keeps it apart as the
+//! computer's solution when the player asks (`save`).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -35,6 +35,7 @@ pub enum Action {
     Reverse,
     Hint,
     HintAll,
+    KeepComputerSolution,
 }
 
 impl Action {
@@ -65,10 +66,11 @@ impl Action {
             Action::Reverse => PlayerCommand::Reverse.into(),
             Action::Hint => PlayerCommand::Hint.into(),
             Action::HintAll => PlayerCommand::HintAll.into(),
+            Action::KeepComputerSolution => PlayerCommand::KeepComputerSolution.into(),
         }
     }
 
-    const ALL: [Action; 25] = [
+    const ALL: [Action; 26] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -94,6 +96,7 @@ impl Action {
         Action::Reverse,
         Action::Hint,
         Action::HintAll,
+        Action::KeepComputerSolution,
     ];
 }
 
@@ -102,7 +105,7 @@ impl Action {
 /// Escape back one screen, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
 /// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen, F5 snapshots,
 /// B reverse play on and off, H the solver's hint (again: play its push), Shift+H play the hint's
-/// whole solution; and the
+/// whole solution, K keep that solution as the computer's once it solved the level; and the
 /// gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for levels, Start for
 /// the picker, North (Y) settings, Mode the title screen. (On screens with buttons, the arrows, the
 /// d-pad, Enter, Space and South move between and press the buttons: `focus.rs`.)
@@ -149,6 +152,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Snapshots, F5)
         .insert(Action::Reverse, KeyB)
         .insert(Action::Hint, KeyH)
+        .insert(Action::KeepComputerSolution, KeyK)
         .insert(
             Action::HintAll,
             ButtonlikeChord::modified(ModifierKey::Shift, KeyH),

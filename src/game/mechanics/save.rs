@@ -94,7 +94,10 @@ pub(crate) fn plugin(app: &mut App) {
             )
                 .run_if(in_state(Screen::Playing)),
         )
-        .add_systems(Update, hint_done.run_if(in_state(Screen::Playing)))
+        .add_systems(
+            Update,
+            (hint_done, keep_computer_solution).run_if(in_state(Screen::Playing)),
+        )
         .add_systems(Last, save_on_leave)
         .add_observer(keep_solution);
 }
@@ -310,6 +313,9 @@ fn check_records(
             }
             if records.best_pushes.is_none() {
                 r.best_pushes = before.best_pushes;
+            }
+            if records.computer.is_none() {
+                r.computer = before.computer;
             }
         }
     }
@@ -538,6 +544,38 @@ fn keep_solution(
         ));
     }
     offer(&mut saves, &mut notices, current.level(), &r);
+}
+
+/// K (or the solved panel's button) after a level the hint's moves solved: that solution is kept
+/// as the computer's, because the player asked; it never counts as theirs.
+fn keep_computer_solution(
+    mut cmds: MessageReader<PlayerCommand>,
+    mut saves: ResMut<Saves>,
+    mut notices: ResMut<Notices>,
+    current: Option<Res<CurrentLevel>>,
+    session: Option<Res<Session>>,
+    helped: Res<HelpedGame>,
+) {
+    for cmd in cmds.read() {
+        let (Some(current), Some(session)) = (current.as_deref(), session.as_deref()) else {
+            continue;
+        };
+        let solved_by_hint = helped.0 == Some(session.serial)
+            && session.game.is_solved()
+            && !session.game.is_reverse();
+        if *cmd != PlayerCommand::KeepComputerSolution || !solved_by_hint {
+            continue;
+        }
+        let Some(r) = current.solution_of(&session.game) else {
+            continue;
+        };
+        if saves.progress.offer_computer(current.level(), &r) {
+            write_progress(&saves, &mut notices);
+            notices.say(t!("save-computer-kept", moves = r.moves, pushes = r.pushes));
+        } else {
+            notices.say(t!("save-computer-not-better"));
+        }
+    }
 }
 
 /// Offers a verified solution to the records and writes them when one improved.

@@ -308,7 +308,8 @@ fn update_texts(
 }
 
 /// Moves and pushes; forward, the level's best (fewest moves, fewest pushes) and how far the
-/// game is from them; in reverse, that it is reverse play and its pulls.
+/// game is from them, and the computer's solution when one was kept; in reverse, that it is
+/// reverse play and its pulls.
 fn counters_text(game: &crate::core::Game, records: Option<&crate::core::save::Records>) -> String {
     let b = game.board();
     if game.is_reverse() {
@@ -334,6 +335,10 @@ fn counters_text(game: &crate::core::Game, records: Option<&crate::core::save::R
             moves_diff = diff(b.moves(), m.moves),
             pushes_diff = diff(b.pushes(), p.pushes)
         );
+    }
+    if let Some(c) = records.and_then(|r| r.computer.as_ref()) {
+        s += "\n";
+        s += &t!("hud-computer", moves = c.moves, pushes = c.pushes);
     }
     s
 }
@@ -476,12 +481,13 @@ fn show_notices(
     }
 }
 
-fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
+fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: Res<HelpedGame>) {
     let (m, p) = session
         .as_ref()
         .map(|s| (s.game.board().moves(), s.game.board().pushes()))
         .unwrap_or_default();
-    let reverse = session.is_some_and(|s| s.game.is_reverse());
+    let reverse = session.as_ref().is_some_and(|s| s.game.is_reverse());
+    let by_hint = session.as_ref().is_some_and(|s| helped.0 == Some(s.serial)) && !reverse;
     spawn_overlay(&mut commands, Play::Solved, SolvedOverlay, |panel| {
         if reverse {
             panel.spawn(text(t!("solved-reverse"), 44.0));
@@ -492,6 +498,9 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
         } else {
             panel.spawn(text(t!("solved"), 44.0));
             panel.spawn(text(t!("solved-counts", moves = m, pushes = p), 24.0));
+            if by_hint {
+                panel.spawn(text(t!("solved-helped"), 20.0));
+            }
         }
         panel
             .spawn(Node {
@@ -505,6 +514,14 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>) {
                     ScreenCommand::Replay,
                 ))
                 .observe(send_on_click::<CommandButton>);
+                if by_hint {
+                    row.spawn(command_button(
+                        &t!("solved-keep-computer"),
+                        None,
+                        PlayerCommand::KeepComputerSolution,
+                    ))
+                    .observe(send_on_click::<CommandButton>);
+                }
                 row.spawn((
                     command_button(&t!("solved-next"), None, PlayerCommand::NextLevel),
                     DefaultFocus,

@@ -93,7 +93,7 @@ fn continue_line(current: &CurrentLevel, saves: &Saves) -> String {
         .collection
         .levels
         .iter()
-        .filter(|l| saves.progress.records(l).is_some())
+        .filter(|l| saves.progress.records(l).is_some_and(|r| r.solved()))
         .count();
     readable(&s)
         + &t!(

@@ -31,6 +31,9 @@ pub enum PlayerCommand {
     Hint,
     /// Play the whole solution the hint found.
     HintAll,
+    /// Keep the solution the hint played, once solved, as the level's computer's solution (a
+    /// record with the computer's mark, never the player's).
+    KeepComputerSolution,
 }
 
 /// What the player asks of the screens and the app: opening and closing screens, the browser's
