@@ -10,11 +10,10 @@
 //! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
 //! the corrals already judged) and positions whose boxes cannot all be matched to goals (the bound
 //! is then infinite); the fast search also pushes only into a PI-corral when there is one
-//! ([`super::corral`]). States
-//! are named by their sorted boxes and the worker's lowest reachable cell, found again through a
-//! Zobrist hash (exact: a colliding different state is stored under the next free hash). The time
-//! budget, the cancel flag and the progress figures are looked at every few hundred expansions,
-//! well under a millisecond apart.
+//! ([`super::corral`]). States are named by their sorted boxes and the worker's lowest reachable
+//! cell, found again through a Zobrist hash (exact: a colliding different state is stored under the
+//! next free hash). The time budget, the cancel flag and the progress figures are looked at every
+//! few hundred expansions, well under a millisecond apart.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -502,39 +501,37 @@ impl Search {
             .deadlocked(&self.room, &self.live, &self.occupied, dest);
         if !frozen && let Some(h) = self.moved.moved(&self.base, &self.dist, i, dest) {
             let worker = self.room.flood(&self.occupied, behind);
-            if self.closed.deadlocked(
+            let shut = self.closed.deadlocked(
                 &mut self.room,
                 &self.live,
                 &mut self.freeze,
                 &self.occupied,
                 dest,
                 behind,
-            ) {
-                self.occupied[dest as usize] = false;
-                self.occupied[b as usize] = true;
-                return Ok(None);
+            );
+            if !shut {
+                self.child.clear();
+                self.child.extend_from_slice(&self.here);
+                self.child[i] = dest;
+                self.child.sort_unstable();
+                let extra = rest.len() as u16;
+                let node = Node {
+                    parent,
+                    from: b,
+                    dir: d as u8,
+                    closed: false,
+                    worker,
+                    g: self.info[parent as usize].g + 1 + extra,
+                    h: h as u16,
+                    macro_id: if rest.is_empty() {
+                        u32::MAX
+                    } else {
+                        self.macros.push(rest);
+                        (self.macros.len() - 1) as u32
+                    },
+                };
+                found = self.add(node);
             }
-            self.child.clear();
-            self.child.extend_from_slice(&self.here);
-            self.child[i] = dest;
-            self.child.sort_unstable();
-            let extra = rest.len() as u16;
-            let node = Node {
-                parent,
-                from: b,
-                dir: d as u8,
-                closed: false,
-                worker,
-                g: self.info[parent as usize].g + 1 + extra,
-                h: h as u16,
-                macro_id: if rest.is_empty() {
-                    u32::MAX
-                } else {
-                    self.macros.push(rest);
-                    (self.macros.len() - 1) as u32
-                },
-            };
-            found = self.add(node);
         }
         self.occupied[dest as usize] = false;
         self.occupied[b as usize] = true;

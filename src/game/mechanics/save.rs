@@ -557,13 +557,16 @@ fn keep_computer_solution(
     helped: Res<HelpedGame>,
 ) {
     for cmd in cmds.read() {
+        if *cmd != PlayerCommand::KeepComputerSolution {
+            continue;
+        }
         let (Some(current), Some(session)) = (current.as_deref(), session.as_deref()) else {
             continue;
         };
         let solved_by_hint = helped.0 == Some(session.serial)
             && session.game.is_solved()
             && !session.game.is_reverse();
-        if *cmd != PlayerCommand::KeepComputerSolution || !solved_by_hint {
+        if !solved_by_hint {
             continue;
         }
         let Some(r) = current.solution_of(&session.game) else {
