@@ -210,14 +210,11 @@ impl ClosedAreas {
         while head * (k + 1) < self.states.len() {
             let at = head * (k + 1);
             head += 1;
-            self.occupied.fill(false);
-            for i in 0..k {
-                self.occupied[self.states[at + i] as usize] = true;
-            }
-            room.flood(&self.occupied, self.states[at + k]);
-            self.reach.clear();
-            self.reach
-                .extend((0..room.len() as u16).map(|c| room.reached(c)));
+            room.enter(
+                &self.states[at..=at + k],
+                &mut self.occupied,
+                &mut self.reach,
+            );
             for i in 0..k {
                 for d in 0..4 {
                     match self.push(room, live, freeze, at, i, d) {
