@@ -172,14 +172,14 @@ fn no_solution_from_here_and_no_hint_within_the_budget() {
 
 #[test]
 fn a_step_stops_the_search_in_the_same_frame() {
-    // XSokoban's fifth level: far beyond a few frames of search (beyond 10 s).
+    // XSokoban's fourth level: far beyond a few frames of search (beyond 10 s).
     let path = crate::fixture("levels/xsokoban/XSokoban_90.xsb");
     let text = std::fs::read_to_string(path).unwrap();
     let collection = xsb::read("xsokoban", &text).unwrap();
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
     app.insert_resource(CurrentLevel {
         collection,
-        index: 4,
+        index: 3,
         source: "test".into(),
     });
     assert!(pushbox::game::run_until_playing(&mut app, 1000));
@@ -212,7 +212,7 @@ fn a_step_stops_the_search_in_the_same_frame() {
 /// gives the answer the thread gives; a step still stops it in the same frame.
 #[test]
 fn in_frames_the_hint_searches_a_slice_a_frame_and_answers_the_same() {
-    // Microban 111: about 65,000 positions, many slices.
+    // Microban 143: about 24,000 positions from both ends, many slices.
     let path = crate::fixture("levels/microban/Microban_155.xsb");
     let text = std::fs::read_to_string(path).unwrap();
     let collection = xsb::read("microban", &text).unwrap();
@@ -222,7 +222,7 @@ fn in_frames_the_hint_searches_a_slice_a_frame_and_answers_the_same() {
             let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
             app.insert_resource(CurrentLevel {
                 collection: collection.clone(),
-                index: 110,
+                index: 142,
                 source: "test".into(),
             })
             .insert_resource(HintBudget {

@@ -23,7 +23,28 @@ pub(crate) struct Distances {
 }
 
 impl Distances {
+    /// Push distances to the room's goals.
     pub fn of(room: &Room) -> Distances {
+        let goals: Vec<u16> = (0..room.len() as u16)
+            .filter(|&c| room.goal[c as usize])
+            .collect();
+        Distances::build(room, &goals, true)
+    }
+
+    /// Pull distances to `cells` (the backward search's targets: the boxes' starting cells), found
+    /// by pushing a box away from each of them.
+    pub fn pulls_to(room: &Room, cells: &[u16]) -> Distances {
+        Distances::build(room, cells, false)
+    }
+
+    /// Whether a box on `cell` can reach some target at all.
+    pub fn reachable(&self, cell: u16) -> bool {
+        (0..self.dist.len() / self.n).any(|t| self.dist[t * self.n + cell as usize] < FAR)
+    }
+
+    /// A breadth-first search backwards from each target: by pulls when the distances are for
+    /// pushing (`pushing`), by pushes when they are for pulling.
+    fn build(room: &Room, goals: &[u16], pushing: bool) -> Distances {
         let n = room.len();
         let all = vec![true; n];
         let next = &room.next;
@@ -38,7 +59,6 @@ impl Distances {
         // Side classes: with a box on c, the worker can go between sides s and t exactly when
         // their edges share a block.
         let side_block = |c: usize, s: usize| blocks.of_edge(c, Direction::SEARCH_ORDER[s]);
-        let goals: Vec<u16> = (0..n as u16).filter(|&c| room.goal[c as usize]).collect();
         let mut dist = vec![FAR; goals.len() * n];
         let mut seen = vec![false; n * 4];
         let mut queue: Vec<(u16, u8, i32)> = Vec::new();
@@ -69,10 +89,16 @@ impl Distances {
                         seen[c * 4 + t] = true;
                         queue.push((c as u16, t as u8, d));
                     }
-                    // Pull: the box goes to w, the worker to the cell beyond it.
-                    if next[w as usize][t] != NONE && !seen[w as usize * 4 + t] {
-                        seen[w as usize * 4 + t] = true;
-                        queue.push((w, t as u8, d + 1));
+                    let (to, side) = if pushing {
+                        // Pull: the box goes to w, the worker to the cell beyond it.
+                        (w, next[w as usize][t])
+                    } else {
+                        // Push from w: the box goes the other way, the worker to where it was.
+                        (next[c][(t + 2) % 4], c as u16)
+                    };
+                    if to != NONE && side != NONE && !seen[to as usize * 4 + t] {
+                        seen[to as usize * 4 + t] = true;
+                        queue.push((to, t as u8, d + 1));
                     }
                 }
             }

@@ -3,9 +3,9 @@
 //!
 //! - [`bfs`]: the exhaustive breadth-first search over push states, exact and small (the level
 //!   generator and the designer's check use it; it also proves small positions unsolvable);
-//! - [`search`]: A* and best-first search with a matching lower bound, freeze, corral and
-//!   bipartite deadlocks, PI-corral pruning, tunnel and goal-room macros, under a time budget with a cancel flag and
-//!   progress figures: `pushbox solve` and the game's hint.
+//! - [`search`]: A* and best-first search (from both ends) with a matching lower bound, freeze,
+//!   corral and bipartite deadlocks, PI-corral pruning, tunnel and goal-room macros, under a time
+//!   budget with a cancel flag and progress figures: `pushbox solve` and the game's hint.
 //!
 //! Both work on the [`Room`], the floor as a compact graph, and name a position by its sorted box
 //! cells plus the lowest cell of the worker's area (walking is free, pushes are the edges).
@@ -139,20 +139,28 @@ pub(crate) fn start(board: &Board) -> Result<(Room, Vec<u16>, u16), SolveError> 
 /// Plays `pushes` from `board`, walking the worker between them by shortest paths, and returns
 /// the solution (checked by the rules: every step is played by [`Game`]).
 pub(crate) fn play_out(board: &Board, pushes: Vec<Push>, states: usize) -> Solution {
+    checked_play_out(board, pushes, states).expect("the search only makes legal pushes")
+}
+
+/// [`play_out`] for pushes put together from two searches: `None` unless every push is legal and
+/// the last one solves the level.
+pub(crate) fn checked_play_out(
+    board: &Board,
+    pushes: Vec<Push>,
+    states: usize,
+) -> Option<Solution> {
     let mut game = Game::new(board.clone());
     let mut finder = PathFinder::new();
     for p in &pushes {
-        game.walk_to(&mut finder, p.stand())
-            .expect("the search only pushes from cells the worker can reach");
-        game.step(p.dir, true)
-            .expect("the search only makes legal pushes");
+        game.walk_to(&mut finder, p.stand())?;
+        // A step that moves no box is not the push the search made.
+        game.step(p.dir, true).ok()?.box_to?;
     }
-    debug_assert!(game.is_solved());
-    Solution {
+    game.is_solved().then(|| Solution {
         lurd: game.lurd(),
         moves: game.board().moves() - board.moves(),
         pushes: game.board().pushes() - board.pushes(),
         push_list: pushes,
         states,
-    }
+    })
 }

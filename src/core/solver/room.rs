@@ -22,6 +22,8 @@ pub(crate) struct Room {
     /// Scratch for floods: a cell is seen when its stamp equals `stamp`.
     seen: Vec<u32>,
     stamp: u32,
+    /// Floods so far: a measure of a search's work that does not depend on the machine.
+    pub floods: u64,
     queue: Vec<u16>,
 }
 
@@ -63,6 +65,7 @@ impl Room {
             compact,
             seen: vec![0; n],
             stamp: 0,
+            floods: 0,
             queue: Vec::with_capacity(n),
         }
     }
@@ -84,6 +87,7 @@ impl Room {
     /// Floods the worker's area from `from` around the boxes (`occupied`); returns the lowest
     /// cell reached, which names the area. Afterwards [`Room::reached`] tells the area's cells.
     pub fn flood(&mut self, occupied: &[bool], from: u16) -> u16 {
+        self.floods += 1;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);

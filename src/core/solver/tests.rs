@@ -264,7 +264,8 @@ fn a_tunnel_is_pushed_through_in_one_step_of_the_search() {
     let b = board("#########\n#@$    .#\n#########\n");
     let s = search(&b, Mode::Fast, &Limits::default()).unwrap();
     assert_eq!((s.pushes, s.lurd.as_str()), (5, "RRRRR"));
-    assert!(s.states <= 2, "{} positions", s.states);
+    // The start and the position after the tunnel, and the backward search's solved position.
+    assert!(s.states <= 3, "{} positions", s.states);
 }
 
 /// XSokoban 2's goal room (two columns of five goals, the door on the right) is filled from the
@@ -283,4 +284,72 @@ fn a_goal_room_is_filled_from_its_far_side() {
     // And the fast search solves the level with its goal macros (it did not without them).
     let s = search(&b, Mode::Fast, &limits(3_000_000)).unwrap();
     assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+}
+
+/// The backward search's bound: the pull distance from a cell to a target is the push distance
+/// from the target to the cell, on every pair of cells of a level with pillars and corners.
+#[test]
+fn pull_distances_are_push_distances_the_other_way() {
+    use super::bound::Distances;
+    let b = board("#######\n#  .  #\n# #$# #\n#  @  #\n# #$# #\n#  .  #\n#######\n");
+    let room = Room::of(&b);
+    let n = room.len() as u16;
+    let mut finite = 0;
+    for target in 0..n {
+        let pulls = Distances::pulls_to(&room, &[target]);
+        for cell in 0..n {
+            let mut only = room.clone();
+            only.goal = (0..n).map(|c| c == cell).collect();
+            let pushes = Distances::of(&only).get(0, target);
+            assert_eq!(pulls.get(0, cell), pushes, "{cell} to {target}");
+            finite += (pushes < super::bound::FAR) as usize;
+        }
+    }
+    // Not all pairs are far apart: boxes can go most ways here, but not out of corners.
+    assert!(
+        finite > n as usize * 4 && finite < (n * n) as usize,
+        "{finite} of {}",
+        n * n
+    );
+}
+
+/// The backward search alone (from the solved boxes, by pulls) solves the first Microban levels;
+/// every answer is played forwards by the rules.
+#[test]
+fn the_backward_search_alone_solves_small_levels() {
+    let c = microban();
+    for level in 1..=30 {
+        let board = c.levels[level - 1].playable().unwrap();
+        let s = super::search::search_backward(&board, &limits(500_000))
+            .unwrap_or_else(|e| panic!("Microban {level}: {e}"));
+        assert!(lurd::check_solution(&board, &s.lurd).unwrap().is_solved());
+    }
+}
+
+/// The fast search ends in each of its three ways somewhere in Microban (forwards, backwards to
+/// the board, the two meeting), and every joined solution replays to solved.
+#[test]
+fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
+    use super::search::Finish;
+    let c = microban();
+    let mut ends = std::collections::HashMap::new();
+    for (i, level) in c.levels.iter().enumerate() {
+        let board = level.playable().unwrap();
+        let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
+        let answer = loop {
+            if let Some(answer) = stepper.step(None) {
+                break answer;
+            }
+        };
+        let Ok(s) = answer else { continue };
+        assert!(
+            lurd::check_solution(&board, &s.lurd).unwrap().is_solved(),
+            "Microban {}",
+            i + 1
+        );
+        *ends.entry(stepper.finish()).or_insert(0) += 1;
+    }
+    for way in [Finish::Forward, Finish::Backward, Finish::Met] {
+        assert!(ends.get(&way).is_some_and(|&n| n > 0), "{ends:?}");
+    }
 }

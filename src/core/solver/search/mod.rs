@@ -4,7 +4,10 @@
 //! - [`Mode::Optimal`] is A*: the first solved state taken from the open list has the fewest
 //!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
 //! - [`Mode::Fast`] is greedy best-first: the state that looks closest to solved goes first, and
-//!   the first solved state generated ends the search. Solutions are usually longer.
+//!   the first solved state generated ends the search. Solutions are usually longer. It searches
+//!   from both ends in turns of a thousand expansions: forwards from the board, and backwards from
+//!   the solved boxes by pulls towards the boxes' starting cells ([`Search::backward`]); a
+//!   position one direction stores that the other has stored already joins the two halves.
 //!
 //! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
 //! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
@@ -33,8 +36,15 @@ use super::corral::Corrals;
 use super::freeze::Freeze;
 use super::goals::{GoalRooms, Pushes};
 use super::room::{NONE, Room};
-use super::{Push, Solution, SolveError, play_out, start};
+use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
+
+mod backward;
+mod stepper;
+
+#[cfg(test)]
+pub(super) use backward::search_backward;
+pub use stepper::{Finish, Stepper};
 
 /// What the search looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -101,59 +111,6 @@ pub fn search(board: &Board, mode: Mode, limits: &Limits) -> Result<Solution, So
     }
 }
 
-/// A [`search`] run a slice at a time: where there are no threads (a browser page), the game's
-/// hint searches a few milliseconds each frame. The answer is the one `search` gives.
-pub struct Stepper {
-    board: Board,
-    boxes: Vec<u16>,
-    worker: u16,
-    started: Instant,
-    /// The search under way, and the positions of an earlier pass (with goal macros).
-    pass: Box<Search>,
-    earlier: Option<usize>,
-}
-
-impl Stepper {
-    pub fn new(board: &Board, mode: Mode, limits: &Limits) -> Result<Stepper, SolveError> {
-        let (room, boxes, worker) = start(board)?;
-        let mut pass = Box::new(Search::new(room, mode, limits.clone()));
-        pass.goal_macros = mode == Mode::Fast;
-        pass.begin(boxes.clone(), worker);
-        Ok(Stepper {
-            board: board.clone(),
-            boxes,
-            worker,
-            started: Instant::now(),
-            pass,
-            earlier: None,
-        })
-    }
-
-    /// Searches for about `slice` (or to the end): `None` while there is no answer yet.
-    pub fn step(&mut self, slice: Option<Duration>) -> Option<Result<Solution, SolveError>> {
-        let until = slice.map(|d| Instant::now() + d);
-        let found = self.pass.resume(until)?;
-        let states = self.pass.info.len() + self.earlier.unwrap_or(0);
-        match found {
-            Err(SolveError::GaveUp { .. }) if self.pass.exhausted && self.earlier.is_none() => {
-                // Goal macros left nothing to search: again without them, in the time left.
-                let limits = Limits {
-                    time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
-                    ..self.pass.limits.clone()
-                };
-                let room = self.pass.room.clone();
-                *self.pass = Search::new(room, self.pass.mode, limits);
-                self.pass.begin(self.boxes.clone(), self.worker);
-                self.earlier = Some(states);
-                None
-            }
-            Err(e) if self.earlier.is_some() => Some(Err(e.with_states(states))),
-            Err(e) => Some(Err(e)),
-            Ok(pushes) => Some(Ok(play_out(&self.board, pushes, states))),
-        }
-    }
-}
-
 /// The matching lower bound of a position: pushes still needed at least (`None` when the boxes
 /// cannot all be matched to goals: a bipartite deadlock, or the level cannot be set up).
 pub fn lower_bound(board: &Board) -> Option<u32> {
@@ -216,6 +173,17 @@ struct Search {
     /// Random numbers per cell: boxes first, then the worker.
     zobrist: Vec<u64>,
     mode: Mode,
+    /// A backward search: from the solved boxes by pulls to the start (see [`Search::backward`]).
+    pulling: bool,
+    /// The backward search's end: the worker's area at the start.
+    start_area: u16,
+    /// Nodes already looked up in the other direction's table (a bidirectional search).
+    met_up_to: usize,
+    /// The work ([`Room::floods`]) at which this direction's turn ends (`u64::MAX` when
+    /// searching alone).
+    turn_end: u64,
+    /// Positions counted in [`Progress::searched`] so far.
+    published: usize,
     limits: Limits,
     started: Instant,
     /// Expansions so far, and an answer found while setting up (the start is solved, or
@@ -268,6 +236,11 @@ impl Search {
             movable: Vec::new(),
             zobrist,
             mode,
+            pulling: false,
+            start_area: NONE,
+            met_up_to: 0,
+            turn_end: u64::MAX,
+            published: 0,
             limits,
             started: Instant::now(),
             expanded: 0,
@@ -336,15 +309,21 @@ impl Search {
         })
     }
 
-    /// `Ok(None)`: `until` came first.
+    /// `Ok(None)`: `until` or the end of the turn came first.
     fn expand_until(&mut self, until: Option<Instant>) -> Result<Option<Vec<Push>>, SolveError> {
-        while let Some(Reverse((priority, id))) = self.open.pop() {
+        loop {
+            if self.room.floods >= self.turn_end {
+                return Ok(None);
+            }
+            let Some(Reverse((priority, id))) = self.open.pop() else {
+                break;
+            };
             let node = self.info[id as usize];
             if node.closed || priority != self.priority(node.g, node.h) {
                 continue; // expanded already, or queued again with a smaller g
             }
             self.info[id as usize].closed = true;
-            if node.h == 0 {
+            if self.solved(&node) {
                 return Ok(Some(self.pushes_to(id)));
             }
             self.expanded += 1;
@@ -381,12 +360,17 @@ impl Search {
     }
 
     /// Publishes progress and stops for the cancel flag or the time budget.
-    fn check(&self, node: &Node) -> Result<(), SolveError> {
+    fn check(&mut self, node: &Node) -> Result<(), SolveError> {
         let states = self.info.len();
         if let Some(p) = &self.limits.progress {
-            p.searched.store(states as u64, Ordering::Relaxed);
-            p.depth.store(node.g as u32, Ordering::Relaxed);
-            p.bound.store((node.g + node.h) as u32, Ordering::Relaxed);
+            // Added, not set: the searches of both directions and both passes count together.
+            p.searched
+                .fetch_add((states - self.published) as u64, Ordering::Relaxed);
+            self.published = states;
+            if !self.pulling {
+                p.depth.store(node.g as u32, Ordering::Relaxed);
+                p.bound.store((node.g + node.h) as u32, Ordering::Relaxed);
+            }
         }
         if self
             .limits
@@ -427,6 +411,16 @@ impl Search {
         self.base
             .solve(&self.dist, &self.here)
             .expect("stored positions have a finite bound");
+        if self.pulling {
+            for i in 0..k {
+                for d in 0..4 {
+                    if let Some(done) = self.try_pull(id, i, d)? {
+                        return Ok(Some(done));
+                    }
+                }
+            }
+            return Ok(None);
+        }
         self.movable.clear();
         self.movable.resize(k, true);
         if self.mode == Mode::Fast
@@ -567,38 +561,20 @@ impl Search {
     /// Stores the position in `self.child` reached as `node`, unless it is known already with as
     /// few pushes; queues it. In fast mode a solved position ends the search here.
     fn add(&mut self, node: Node) -> Step {
-        let k = self.k;
-        let mut key = self
-            .child
-            .iter()
-            .fold(0u64, |h, &b| h ^ self.zobrist[b as usize]);
-        key ^= self.zobrist[self.room.len() + node.worker as usize];
-        loop {
-            match self.table.get(&key) {
-                None => break,
-                Some(&old) => {
-                    let o = old as usize;
-                    let same = self.info[o].worker == node.worker
-                        && self.boxes[o * k..(o + 1) * k] == self.child[..];
-                    if !same {
-                        key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                        continue;
-                    }
-                    let known = self.info[o];
-                    // The bound is admissible but not consistent (a push can lower it by more
-                    // than one when the worker's side matters), so A* reopens a position found
-                    // again with fewer pushes, even one already expanded.
-                    if self.mode == Mode::Optimal && node.g < known.g {
-                        self.info[o] = Node {
-                            closed: false,
-                            ..node
-                        };
-                        self.open
-                            .push(Reverse((self.priority(node.g, node.h), old)));
-                    }
-                    return Ok(None);
-                }
+        let (key, found) = self.find(&self.child, node.worker);
+        if let Some(old) = found {
+            // The bound is admissible but not consistent (a push can lower it by more than one
+            // when the worker's side matters), so A* reopens a position found again with fewer
+            // pushes, even one already expanded.
+            if self.mode == Mode::Optimal && node.g < self.info[old as usize].g {
+                self.info[old as usize] = Node {
+                    closed: false,
+                    ..node
+                };
+                self.open
+                    .push(Reverse((self.priority(node.g, node.h), old)));
             }
+            return Ok(None);
         }
         let id = self.info.len() as u32;
         if self.info.len() >= self.limits.max_states {
@@ -609,14 +585,67 @@ impl Search {
         self.table.insert(key, id);
         self.info.push(node);
         self.boxes.extend_from_slice(&self.child);
-        if self.mode == Mode::Fast && node.h == 0 {
+        if self.mode == Mode::Fast && self.solved(&node) {
             return Ok(Some(id));
         }
         self.open.push(Reverse((self.priority(node.g, node.h), id)));
         Ok(None)
     }
 
+    /// The table's key for a position (sorted boxes, the worker's area), and its node if stored.
+    /// Both directions of a bidirectional search use the same random numbers, so each can look
+    /// up the other's positions.
+    fn find(&self, boxes: &[u16], worker: u16) -> (u64, Option<u32>) {
+        let k = self.k;
+        let mut key = boxes
+            .iter()
+            .fold(0u64, |h, &b| h ^ self.zobrist[b as usize]);
+        key ^= self.zobrist[self.room.len() + worker as usize];
+        loop {
+            match self.table.get(&key) {
+                None => return (key, None),
+                Some(&old) => {
+                    let o = old as usize;
+                    if self.info[o].worker == worker && self.boxes[o * k..(o + 1) * k] == *boxes {
+                        return (key, Some(old));
+                    }
+                    // A different position under the same hash: the next free hash.
+                    key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                }
+            }
+        }
+    }
+
+    /// Whether a node ends the search: all boxes on goals, or backwards all boxes on their
+    /// starting cells with the worker in its starting area.
+    fn solved(&self, node: &Node) -> bool {
+        node.h == 0 && (!self.pulling || node.worker == self.start_area)
+    }
+
+    /// The boxes and worker area of node `id`.
+    fn position(&self, id: usize) -> (&[u16], u16) {
+        (
+            &self.boxes[id * self.k..(id + 1) * self.k],
+            self.info[id].worker,
+        )
+    }
+
+    /// The pushes from the start to node `id`; backwards, the pushes from node `id` to the
+    /// solved position its search started from (each pull played forwards, in the other order).
     fn pushes_to(&self, mut id: u32) -> Vec<Push> {
+        if self.pulling {
+            let mut out = Vec::new();
+            while self.info[id as usize].parent != u32::MAX {
+                let n = self.info[id as usize];
+                let box_at = self.room.next[n.from as usize][n.dir as usize];
+                out.push(Push {
+                    from: self.room.pos(box_at),
+                    dir: Direction::SEARCH_ORDER[(n.dir as usize + 2) % 4],
+                });
+                id = n.parent;
+            }
+            return out;
+        }
         let push = |(from, dir): (u16, u8)| Push {
             from: self.room.pos(from),
             dir: Direction::SEARCH_ORDER[dir as usize],

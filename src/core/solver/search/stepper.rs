@@ -1,0 +1,212 @@
+//! The fast search from both ends: the forward and the backward search ([`super::backward`]) take
+//! turns, and a position one has stored that the other stores too joins them. Also the search a
+//! slice at a time (the hint in a browser).
+
+use std::time::Duration;
+
+use super::{Instant, Limits, Mode, Search};
+use crate::core::Board;
+use crate::core::solver::{Solution, SolveError, checked_play_out, play_out, start};
+
+/// A [`search`] run a slice at a time: where there are no threads (a browser page), the game's
+/// hint searches a few milliseconds each frame. The answer is the one `search` gives.
+///
+/// The fast mode searches from both ends in turns: forwards from the board, and backwards from
+/// the solved position by pulls ([`Search::backward`]). Either finding the other's position, or
+/// the backward search reaching the board, ends it.
+pub struct Stepper {
+    board: Board,
+    boxes: Vec<u16>,
+    worker: u16,
+    started: Instant,
+    /// The search under way, and the positions of an earlier pass (with goal macros).
+    pass: Box<Search>,
+    earlier: Option<usize>,
+    /// The backward search, while it has not run out.
+    back: Option<Box<Search>>,
+    /// Whether it is the backward search's turn.
+    back_turn: bool,
+    finish: Finish,
+}
+
+/// How a fast search found its solution.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Finish {
+    /// Not yet, or no solution.
+    #[default]
+    Searching,
+    /// The forward search reached a solved position.
+    Forward,
+    /// The backward search reached the board.
+    Backward,
+    /// One direction found a position the other had stored.
+    Met,
+}
+
+/// The work of one direction's turn, in worker floods (about 5 ms on XSokoban). Turns are
+/// counted, not timed, so that the answer does not depend on the machine or on how the search is
+/// sliced.
+const TURN: u64 = 2000;
+
+impl Stepper {
+    pub fn new(board: &Board, mode: Mode, limits: &Limits) -> Result<Stepper, SolveError> {
+        let (room, boxes, worker) = start(board)?;
+        let back = (mode == Mode::Fast).then(|| {
+            let mut back = Search::backward(room.clone(), limits.clone(), boxes.clone(), worker);
+            back.turn_end = 0;
+            Box::new(back)
+        });
+        let mut pass = Box::new(Search::new(room, mode, limits.clone()));
+        pass.goal_macros = mode == Mode::Fast;
+        pass.begin(boxes.clone(), worker);
+        if back.is_some() {
+            pass.turn_end = pass.room.floods + TURN;
+        }
+        Ok(Stepper {
+            board: board.clone(),
+            boxes,
+            worker,
+            started: Instant::now(),
+            pass,
+            earlier: None,
+            back,
+            back_turn: false,
+            finish: Finish::Searching,
+        })
+    }
+
+    /// Searches for about `slice` (or to the end): `None` while there is no answer yet.
+    pub fn step(&mut self, slice: Option<Duration>) -> Option<Result<Solution, SolveError>> {
+        let until = slice.map(|d| Instant::now() + d);
+        loop {
+            let Some(back) = self.back.as_mut() else {
+                self.pass.turn_end = u64::MAX;
+                return self.forward_turn(until);
+            };
+            let search = if self.back_turn { &**back } else { &*self.pass };
+            if search.room.floods >= search.turn_end {
+                // The turn is over: the other direction's turn, after a look for a meeting.
+                if let Some(answer) = self.meet(self.back_turn) {
+                    return Some(answer);
+                }
+                self.back_turn = !self.back_turn;
+                let next = match self.back.as_mut() {
+                    Some(back) if self.back_turn => back,
+                    _ => &mut self.pass,
+                };
+                next.turn_end = next.room.floods + TURN;
+                continue;
+            }
+            let answer = if self.back_turn {
+                self.backward_turn(until)
+            } else {
+                self.forward_turn(until)
+            };
+            if answer.is_some() || until.is_some_and(|t| Instant::now() >= t) {
+                return answer;
+            }
+        }
+    }
+
+    /// How the solution was found.
+    pub fn finish(&self) -> Finish {
+        self.finish
+    }
+
+    /// Positions stored by every pass.
+    fn states(&self) -> usize {
+        self.pass.info.len()
+            + self.earlier.unwrap_or(0)
+            + self.back.as_ref().map_or(0, |b| b.info.len())
+    }
+
+    fn forward_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
+        let found = self.pass.resume(until)?;
+        let states = self.states();
+        match found {
+            Err(SolveError::GaveUp { .. }) if self.pass.exhausted && self.earlier.is_none() => {
+                // Goal macros left nothing to search: again without them, in the time left.
+                let limits = Limits {
+                    time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
+                    ..self.pass.limits.clone()
+                };
+                let room = self.pass.room.clone();
+                self.earlier = Some(self.pass.info.len());
+                *self.pass = Search::new(room, self.pass.mode, limits);
+                self.pass.begin(self.boxes.clone(), self.worker);
+                if self.back.is_some() {
+                    self.pass.turn_end = self.pass.room.floods + TURN;
+                }
+                None
+            }
+            Err(e) => Some(Err(e.with_states(states))),
+            Ok(pushes) => {
+                self.finish = Finish::Forward;
+                Some(Ok(play_out(&self.board, pushes, states)))
+            }
+        }
+    }
+
+    fn backward_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
+        let back = self.back.as_mut()?;
+        let found = back.resume(until)?;
+        let states = self.states();
+        match found {
+            Ok(pushes) => {
+                let solution = checked_play_out(&self.board, pushes, states);
+                debug_assert!(
+                    solution.is_some(),
+                    "the backward search's pushes solve the level"
+                );
+                if solution.is_none() {
+                    self.back = None;
+                    return None;
+                }
+                self.finish = Finish::Backward;
+                solution.map(Ok)
+            }
+            Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
+                Some(Err(e.with_states(states)))
+            }
+            Err(_) => {
+                // Out of positions or of room: the forward search goes on alone.
+                self.back = None;
+                None
+            }
+        }
+    }
+
+    /// Looks up the positions one direction stored since the last look in the other's table;
+    /// a position both know joins the forward pushes to it with the backward pushes from it.
+    fn meet(&mut self, backward: bool) -> Option<Result<Solution, SolveError>> {
+        let back = self.back.as_mut()?;
+        let (from, other) = if backward {
+            (&mut **back, &*self.pass)
+        } else {
+            (&mut *self.pass, &**back)
+        };
+        let new = from.met_up_to..from.info.len();
+        from.met_up_to = new.end;
+        let (id, other_id) = new.into_iter().find_map(|id| {
+            let (boxes, worker) = from.position(id);
+            other.find(boxes, worker).1.map(|o| (id as u32, o))
+        })?;
+        let (fwd, bwd) = if backward {
+            (other_id, id)
+        } else {
+            (id, other_id)
+        };
+        let mut pushes = self.pass.pushes_to(fwd);
+        pushes.extend(back.pushes_to(bwd));
+        let states = self.states();
+        let solution = checked_play_out(&self.board, pushes, states);
+        debug_assert!(
+            solution.is_some(),
+            "the two searches' pushes solve the level"
+        );
+        if solution.is_some() {
+            self.finish = Finish::Met;
+        }
+        solution.map(Ok)
+    }
+}
