@@ -324,6 +324,11 @@ fn the_backward_search_alone_solves_small_levels() {
             .unwrap_or_else(|e| panic!("Microban {level}: {e}"));
         assert!(lurd::check_solution(&board, &s.lurd).unwrap().is_solved());
     }
+    // Run out, it has proved the level unsolvable: no position the solved boxes can be pulled
+    // to is the start (here the box can never leave the wall).
+    let stuck = board("######|#@$  #|#   .#|######");
+    let r = super::search::search_backward(&stuck, &limits(10_000));
+    assert!(matches!(r, Err(SolveError::Unsolvable { .. })), "{r:?}");
 }
 
 /// The fast search ends in each of its three ways somewhere in Microban (forwards, backwards to

@@ -165,9 +165,13 @@ impl Stepper {
                 self.finish = Finish::Backward;
                 solution.map(Ok)
             }
-            Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
-                Some(Err(e.with_states(states)))
-            }
+            // Every position the solved boxes can be pulled to, searched without reaching the
+            // board: that proves it as well as the forward search running out.
+            Err(
+                e @ (SolveError::TimedOut { .. }
+                | SolveError::Cancelled { .. }
+                | SolveError::Unsolvable { .. }),
+            ) => Some(Err(e.with_states(states))),
             Err(_) => {
                 // Out of positions or of room: the forward search goes on alone.
                 self.back = None;
