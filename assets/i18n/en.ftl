@@ -163,6 +163,7 @@ link-best = Best { $time }
 ## Replay
 replay-source-yours = your solution
 replay-source-best = best by moves
+replay-source-computer = the computer's solution
 replay-source-clipboard = clipboard
 replay-none = { $level } has no recording yet: solve it first, or paste a solution (Ctrl+V)
 replay-no-level = { $source }: there is no playable level to replay it on

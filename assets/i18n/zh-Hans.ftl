@@ -153,6 +153,7 @@ link-best = 最佳 { $time }
 ## 回放
 replay-source-yours = 你的解法
 replay-source-best = 步数最少的解法
+replay-source-computer = 电脑的解法
 replay-source-clipboard = 剪贴板
 replay-none = { $level } 还没有记录：先过关，或者粘贴一个解法（Ctrl+V）
 replay-no-level = { $source }：没有可以回放的关卡

@@ -9,7 +9,9 @@ use pushbox::core::formats::xsb;
 use pushbox::core::save::{Progress, Store};
 use pushbox::core::{Direction, Pos};
 use pushbox::game::mechanics::hint::HintBudget;
-use pushbox::game::{CurrentLevel, Notices, Play, PlayerCommand, Session, SolverHint};
+use pushbox::game::{
+    CurrentLevel, Notices, Play, PlayerCommand, Replay, ScreenCommand, Session, SolverHint,
+};
 
 use crate::game::{bare_app, builtin, send, settle};
 use crate::save::app_with_data;
@@ -112,6 +114,18 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
     settle(&mut app);
     let n = &app.world().resource::<Notices>().0;
     assert!(n.iter().any(|m| m.contains("already kept")), "{n:?}");
+    // With no solution of the player's own, V replays the computer's.
+    send(&mut app, PlayerCommand::Restart);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
+    send(&mut app, ScreenCommand::Replay);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Replay);
+    let replay = app.world().resource::<Replay>();
+    assert_eq!(
+        (replay.source.as_str(), replay.steps),
+        ("the computer's solution", moves as usize)
+    );
 }
 
 /// K does nothing after a level the player solved alone: the computer's mark is for the hint's.

@@ -48,6 +48,11 @@ struct HudRoot;
 #[derive(Component)]
 pub struct SolvedOverlay;
 
+/// The solved panel's "Keep as the computer's" button: gone once K or a click has used it (the
+/// notice line says what came of it).
+#[derive(Component)]
+struct KeepComputerButton;
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LevelProblem>()
         .init_resource::<FirstPlayHint>()
@@ -62,6 +67,7 @@ pub(crate) fn plugin(app: &mut App) {
                 show_notices,
                 show_hint,
                 show_hud_buttons,
+                drop_keep_button,
                 respawn_in_new_language.run_if(i18n::language_switched),
             )
                 .in_set(AppSystems::SyncView)
@@ -481,6 +487,21 @@ fn show_notices(
     }
 }
 
+fn drop_keep_button(
+    mut cmds: MessageReader<PlayerCommand>,
+    buttons: Query<Entity, With<KeepComputerButton>>,
+    mut commands: Commands,
+) {
+    if cmds
+        .read()
+        .any(|c| *c == PlayerCommand::KeepComputerSolution)
+    {
+        for button in &buttons {
+            commands.entity(button).despawn();
+        }
+    }
+}
+
 fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: Res<HelpedGame>) {
     let (m, p) = session
         .as_ref()
@@ -515,10 +536,13 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: R
                 ))
                 .observe(send_on_click::<CommandButton>);
                 if by_hint {
-                    row.spawn(command_button(
-                        &t!("solved-keep-computer"),
-                        None,
-                        PlayerCommand::KeepComputerSolution,
+                    row.spawn((
+                        command_button(
+                            &t!("solved-keep-computer"),
+                            None,
+                            PlayerCommand::KeepComputerSolution,
+                        ),
+                        KeepComputerButton,
                     ))
                     .observe(send_on_click::<CommandButton>);
                 }
@@ -529,4 +553,24 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: R
                 .observe(send_on_click::<CommandButton>);
             });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keep_button_goes_once_used() {
+        let mut app = App::new();
+        app.add_message::<PlayerCommand>()
+            .add_systems(Update, drop_keep_button);
+        let button = app.world_mut().spawn(KeepComputerButton).id();
+        app.world_mut().write_message(PlayerCommand::Undo);
+        app.update();
+        assert!(app.world().get_entity(button).is_ok(), "another command");
+        app.world_mut()
+            .write_message(PlayerCommand::KeepComputerSolution);
+        app.update();
+        assert!(app.world().get_entity(button).is_err());
+    }
 }

@@ -96,7 +96,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// V and the solved overlay's Replay button: the solution just made when the level is solved,
-/// else the level's best recording by moves.
+/// else the player's best recording by moves, else the computer's solution they kept, else the
+/// level's own recording.
 fn commands_to_replays(
     mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
@@ -122,17 +123,23 @@ fn commands_to_replays(
             });
             continue;
         }
-        let best = saves
-            .progress
-            .records(current.level())
-            .and_then(|r| r.best_moves.as_ref())
-            .or(current.level().recording.as_ref())
-            .and_then(|r| r.lurd.clone());
-        match best {
-            Some(lurd) => {
+        // The player's own best, else the computer's solution they kept, else the level's own.
+        let records = saves.progress.records(current.level());
+        let lurd = |r: Option<&Recording>| r.and_then(|r| r.lurd.clone());
+        let replay = lurd(records.and_then(|r| r.best_moves.as_ref()))
+            .map(|l| (l, t!("replay-source-best")))
+            .or_else(|| {
+                lurd(records.and_then(|r| r.computer.as_ref()))
+                    .map(|l| (l, t!("replay-source-computer")))
+            })
+            .or_else(|| {
+                lurd(current.level().recording.as_ref()).map(|l| (l, t!("replay-source-best")))
+            });
+        match replay {
+            Some((lurd, source)) => {
                 out.write(StartReplay {
                     lurd,
-                    source: t!("replay-source-best"),
+                    source,
                     external: false,
                 });
             }
