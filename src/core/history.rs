@@ -241,6 +241,11 @@ impl Game {
         std::iter::from_fn(|| self.undo_step()).collect()
     }
 
+    /// Drops the redo list: the steps undone are no longer there to redo.
+    pub fn forget_redo(&mut self) {
+        self.steps.truncate(self.applied);
+    }
+
     /// The applied steps as a LURD string.
     pub fn lurd(&self) -> String {
         self.history().iter().map(|s| s.lurd()).collect()
@@ -339,6 +344,20 @@ mod tests {
         while g.redo_step().is_some() {}
         assert_eq!(g.board(), &end);
         assert_eq!(g.lurd(), "rRR");
+    }
+
+    #[test]
+    fn forgetting_the_redo_list_keeps_the_board() {
+        let mut g = game();
+        for d in [Right, Right, Right] {
+            g.step(d, true).unwrap();
+        }
+        g.undo_group();
+        g.undo_group();
+        let here = g.board().clone();
+        g.forget_redo();
+        assert!(g.redo_list().is_empty() && g.redo_step().is_none());
+        assert_eq!((g.board(), g.lurd().as_str()), (&here, "r"));
     }
 
     #[test]

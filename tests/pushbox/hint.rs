@@ -10,7 +10,8 @@ use pushbox::core::save::{Progress, Store};
 use pushbox::core::{Direction, Pos};
 use pushbox::game::mechanics::hint::HintBudget;
 use pushbox::game::{
-    CurrentLevel, Notices, Play, PlayerCommand, Replay, ScreenCommand, Session, SolverHint,
+    CurrentLevel, Notices, Play, PlayerCommand, Replay, ReplayCmd, ScreenCommand, Session,
+    SolverHint,
 };
 
 use crate::game::{bare_app, builtin, send, settle};
@@ -95,6 +96,14 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
             .is_none_or(|r| r.best_moves.is_none() && r.computer.is_none()),
         "the computer's solution was kept unasked, or became the player's record"
     );
+    // Its replay from the solved panel is named as the computer's, and closes back to the panel.
+    send(&mut app, ScreenCommand::Replay);
+    settle(&mut app);
+    let replay = app.world().resource::<Replay>();
+    assert_eq!(replay.source, "the computer's solution");
+    send(&mut app, ReplayCmd::Close);
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
     // Asked for (K, or the solved panel's button), it is kept as the computer's, and only so.
     let moves = app.world().resource::<Session>().game.board().moves();
     send(&mut app, PlayerCommand::KeepComputerSolution);
@@ -109,7 +118,13 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
             .any(|m| m.contains("kept as the computer's solution")),
         "{n:?}"
     );
-    // Asking again keeps nothing new.
+    // Asking again keeps nothing new, also after a trip to reverse play and back (the hint's
+    // help stays with the game).
+    for _ in 0..2 {
+        send(&mut app, PlayerCommand::Reverse);
+        settle(&mut app);
+    }
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
     send(&mut app, PlayerCommand::KeepComputerSolution);
     settle(&mut app);
     let n = &app.world().resource::<Notices>().0;
@@ -118,6 +133,11 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
     send(&mut app, PlayerCommand::Restart);
     settle(&mut app);
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Active);
+    // The restart dropped the hint's moves: there is nothing to redo into a record of the player's.
+    send(&mut app, PlayerCommand::Redo);
+    settle(&mut app);
+    let game = &app.world().resource::<Session>().game;
+    assert_eq!((game.history().len(), game.redo_list().len()), (0, 0));
     send(&mut app, ScreenCommand::Replay);
     settle(&mut app);
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Replay);

@@ -39,17 +39,18 @@ fn spawn_level_on_enter(
 }
 
 /// Replaces the board on screen with `game` (of the current level): despawns the level's
-/// entities and spawns them where `game` has them.
+/// entities and spawns them where `game` has them. Returns the new session's serial (none when
+/// the level cannot be played), for marks that must follow the game (the hint's help).
 pub fn respawn(
     commands: &mut Commands,
     roots: &Query<Entity, With<BoardRoot>>,
     current: &CurrentLevel,
     game: Game,
-) {
+) -> Option<u64> {
     for root in roots {
         commands.entity(root).despawn();
     }
-    spawn_level(commands, current, Some(game));
+    spawn_level(commands, current, Some(game))
 }
 
 fn load_level(
@@ -76,8 +77,8 @@ fn load_level(
 
 /// Spawns the level's entities and its session, at the start or as `game` has them. A level that
 /// cannot be played (no worker, …) gets an empty session-less board and a warning; the HUD shows
-/// the reason.
-fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Game>) {
+/// the reason. Returns the session's serial.
+fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Game>) -> Option<u64> {
     let level = current.level();
     let start = match level.playable() {
         Ok(b) => b,
@@ -86,7 +87,7 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
             commands.remove_resource::<Session>();
             let problem = format!("{}: {}", current.label(), i18n::level_error(&e));
             commands.insert_resource(LevelProblem(Some(problem)));
-            return;
+            return None;
         }
     };
     commands.insert_resource(LevelProblem(None));
@@ -147,15 +148,17 @@ fn spawn_level(commands: &mut Commands, current: &CurrentLevel, game: Option<Gam
                 .id();
         }
     }
+    let serial = Session::next_serial();
     commands.insert_resource(Session {
         game,
         finder: PathFinder::new(),
         worker,
         box_at,
         revision: 0,
-        serial: Session::next_serial(),
+        serial,
     });
     commands.insert_resource(StepQueue::default());
+    Some(serial)
 }
 
 /// The one writer of grid state: applies a queued undo/redo/restart, or the next queued step when
@@ -170,6 +173,7 @@ fn apply_steps(
     mut mirror: BoardMirror,
     play: Res<State<Play>>,
     mut next_play: ResMut<NextState<Play>>,
+    helped: Option<ResMut<HelpedGame>>,
 ) {
     let Some(mut session) = session else { return };
     queue.cooldown -= time.delta_secs();
@@ -183,7 +187,18 @@ fn apply_steps(
         let moves = match op {
             HistoryOp::Undo => session.game.undo_group(),
             HistoryOp::Redo => session.game.redo_group(),
-            HistoryOp::Restart => session.game.restart(),
+            HistoryOp::Restart => {
+                let undone = session.game.restart();
+                // A restart begins afresh: the hint's moves are not kept to redo, so that what
+                // is solved from here is the player's own.
+                if let Some(mut helped) = helped
+                    && helped.0 == Some(session.serial)
+                {
+                    session.game.forget_redo();
+                    helped.0 = None;
+                }
+                undone
+            }
             HistoryOp::Place(p) => {
                 if session.game.place_worker(p) {
                     session.revision += 1;

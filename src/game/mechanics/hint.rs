@@ -170,11 +170,8 @@ fn hint_commands(
                 }
             }
             PlayerCommand::Hint | PlayerCommand::HintAll => {}
-            // A restart begins the level afresh: what the player solves now is theirs.
-            PlayerCommand::Restart => {
-                search.stop(&mut hint);
-                helped.0 = None;
-            }
+            // The restart itself ends the hint's help (`board`): it drops the hint's moves.
+            PlayerCommand::Restart => search.stop(&mut hint),
             _ => search.stop(&mut hint),
         }
     }

@@ -31,6 +31,7 @@ fn switch_direction(
     roots: Query<Entity, With<BoardRoot>>,
     mut next_play: ResMut<NextState<Play>>,
     mut notices: ResMut<Notices>,
+    mut helped: ResMut<HelpedGame>,
 ) {
     if !cmds.read().any(|c| *c == PlayerCommand::Reverse) {
         return;
@@ -38,15 +39,20 @@ fn switch_direction(
     let (Some(session), Some(current)) = (session, current) else {
         return;
     };
-    let Some(other) = parked
+    let Some((other, other_helped)) = parked
         .take_for(&current)
-        .or_else(|| fresh_other(&session.game, &current, &mut notices))
+        .or_else(|| fresh_other(&session.game, &current, &mut notices).map(|g| (g, false)))
     else {
         return;
     };
-    parked.park(&current, session.game.clone());
+    let this_helped = helped.0 == Some(session.serial);
+    parked.park(&current, session.game.clone(), this_helped);
     let solved = other.is_solved();
-    respawn(&mut commands, &roots, &current, other);
+    let serial = respawn(&mut commands, &roots, &current, other);
+    // The hint's help stays with the game it helped, parked or back on the board.
+    if other_helped {
+        helped.0 = serial;
+    }
     next_play.set(if solved { Play::Solved } else { Play::Active });
 }
 

@@ -191,7 +191,7 @@ fn restore_level(
     if let Some(parked) = saved.parked.as_ref() {
         let mut keep = ParkedGame::default();
         if let Some(game) = saved_game_of(&chosen, parked, &saved, &mut notices) {
-            keep.park(&chosen, game);
+            keep.park(&chosen, game, false);
         }
         commands.insert_resource(keep);
     }

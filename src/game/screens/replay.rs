@@ -104,6 +104,7 @@ fn commands_to_replays(
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     saves: Res<Saves>,
+    helped: Res<HelpedGame>,
     mut notices: ResMut<Notices>,
     mut out: MessageWriter<StartReplay>,
 ) {
@@ -116,9 +117,14 @@ fn commands_to_replays(
         };
         if *play.get() == Play::Solved {
             let solution = current.solution_of(&session.game);
+            let by_hint = helped.0 == Some(session.serial);
             out.write(StartReplay {
                 lurd: solution.and_then(|r| r.lurd).unwrap_or_default(),
-                source: t!("replay-source-yours"),
+                source: if by_hint {
+                    t!("replay-source-computer")
+                } else {
+                    t!("replay-source-yours")
+                },
                 external: false,
             });
             continue;
@@ -285,6 +291,7 @@ fn start_replay(
     roots: Query<Entity, With<BoardRoot>>,
     mut notices: ResMut<Notices>,
     mut next_play: ResMut<NextState<Play>>,
+    helped: Res<HelpedGame>,
 ) {
     let Some(req) = requests.read().last().cloned() else {
         return;
@@ -311,9 +318,9 @@ fn start_replay(
     let recording = Recording::of(&game);
     let replayed = Game::from_steps(start, &steps, 0).expect("a verified solution replays");
     // A replay started during a replay keeps the player's game set aside.
-    let stashed = match replay {
-        Some(r) => r.stashed.clone(),
-        None => session.game.clone(),
+    let (stashed, stashed_helped) = match replay {
+        Some(r) => (r.stashed.clone(), r.stashed_helped),
+        None => (session.game.clone(), helped.0 == Some(session.serial)),
     };
     commands.insert_resource(Replay {
         steps: steps.len(),
@@ -323,6 +330,7 @@ fn start_replay(
         source: req.source.clone(),
         keepable: req.external.then_some(recording),
         stashed,
+        stashed_helped,
     });
     respawn(&mut commands, &roots, &current, replayed);
     next_play.set(Play::Replay);
@@ -369,6 +377,7 @@ fn control(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     mut next_play: ResMut<NextState<Play>>,
+    mut helped: ResMut<HelpedGame>,
 ) {
     let (Some(mut replay), Some(mut session), Some(current)) = (replay, session, current) else {
         cmds.clear();
@@ -428,7 +437,11 @@ fn control(
                 let game = replay.stashed.clone();
                 let solved = game.is_solved();
                 commands.remove_resource::<Replay>();
-                respawn(&mut commands, &roots, &current, game);
+                let serial = respawn(&mut commands, &roots, &current, game);
+                // The hint's help stays with the game it helped.
+                if replay.stashed_helped {
+                    helped.0 = serial;
+                }
                 next_play.set(if solved { Play::Solved } else { Play::Active });
                 return;
             }
@@ -573,9 +586,9 @@ fn spawn_controls(
     use crate::game::mechanics::art::tile;
     let mut buttons = vec![
         ("replay-start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
-        ("hud-prev", Some(tile::STEP_BACK), ReplayCmd::Back),
+        ("replay-back", Some(tile::STEP_BACK), ReplayCmd::Back),
         ("replay-pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
-        ("hud-next", Some(tile::STEP), ReplayCmd::Forward),
+        ("replay-forward", Some(tile::STEP), ReplayCmd::Forward),
         ("replay-end", Some(tile::NEXT), ReplayCmd::ToEnd),
         ("settings-slower", None, ReplayCmd::Slower),
         ("settings-faster", None, ReplayCmd::Faster),

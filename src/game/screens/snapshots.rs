@@ -47,7 +47,7 @@ fn snapshot_commands(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     roots: Query<Entity, With<BoardRoot>>,
-    mut parked: ResMut<ParkedGame>,
+    (mut parked, helped): (ResMut<ParkedGame>, Res<HelpedGame>),
 ) {
     let (Some(current), Some(session)) = (current, session) else {
         return;
@@ -88,7 +88,8 @@ fn snapshot_commands(
                         // A snapshot of the other direction keeps the game on the board to
                         // switch back to.
                         if game.is_reverse() != session.game.is_reverse() {
-                            parked.park(&current, session.game.clone());
+                            let this_helped = helped.0 == Some(session.serial);
+                            parked.park(&current, session.game.clone(), this_helped);
                         }
                         let solved = game.is_solved();
                         respawn(&mut commands, &roots, &current, game);

@@ -79,6 +79,8 @@ pub struct ParkedGame {
     /// The level it belongs to: collection source, level number and board fingerprint.
     level: Option<(String, usize, String)>,
     game: Option<Game>,
+    /// Whether the hint played moves of it ([`HelpedGame`](super::player::HelpedGame)).
+    helped: bool,
 }
 
 impl ParkedGame {
@@ -94,17 +96,21 @@ impl ParkedGame {
             .filter(|_| self.level.as_ref() == Some(&Self::key(current)))
     }
 
-    /// Takes the parked game out, when it is of the current level.
-    pub fn take_for(&mut self, current: &CurrentLevel) -> Option<Game> {
+    /// Takes the parked game out, when it is of the current level, with whether the hint helped
+    /// in it.
+    pub fn take_for(&mut self, current: &CurrentLevel) -> Option<(Game, bool)> {
         let mine = self.level.as_ref() == Some(&Self::key(current));
         self.level = None;
-        self.game.take().filter(|_| mine)
+        let helped = std::mem::take(&mut self.helped);
+        self.game.take().filter(|_| mine).map(|g| (g, helped))
     }
 
-    /// Parks `game` of the current level (replacing whatever was parked).
-    pub fn park(&mut self, current: &CurrentLevel, game: Game) {
+    /// Parks `game` of the current level (replacing whatever was parked), and whether the hint
+    /// helped in it.
+    pub fn park(&mut self, current: &CurrentLevel, game: Game, helped: bool) {
         self.level = Some(Self::key(current));
         self.game = Some(game);
+        self.helped = helped;
     }
 }
 
@@ -187,6 +193,8 @@ pub struct Replay {
     pub keepable: Option<Recording>,
     /// The player's own game, put back when the replay closes.
     pub stashed: Game,
+    /// Whether the hint played moves of that game ([`HelpedGame`](super::player::HelpedGame)): it still has when it is back.
+    pub stashed_helped: bool,
 }
 
 impl Replay {
