@@ -3,11 +3,12 @@
 //!
 //! - [`Mode::Optimal`] is A*: the first solved state taken from the open list has the fewest
 //!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
-//! - [`Mode::Fast`] is greedy best-first: the state that looks closest to solved goes first, and
-//!   the first solved state generated ends the search. Solutions are usually longer. It searches
-//!   from both ends in turns of a thousand expansions: forwards from the board, and backwards from
-//!   the solved boxes by pulls towards the boxes' starting cells ([`Search::backward`]); a
-//!   position one direction stores that the other has stored already joins the two halves.
+//! - [`Mode::Fast`] is greedy best-first, in turn with weighted A* on a second open list over the
+//!   same positions: the state that looks closest to solved goes first, and the first solved
+//!   state generated ends the search. Solutions are usually longer. It searches from both ends in
+//!   turns ([`stepper`]): forwards from the board, and backwards from the solved boxes by pulls
+//!   towards the boxes' starting cells ([`Search::backward`]); a position one direction stores
+//!   that the other has stored already joins the two halves.
 //!
 //! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
 //! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
@@ -45,6 +46,10 @@ mod stepper;
 #[cfg(test)]
 pub(super) use backward::search_backward;
 pub use stepper::{Finish, Stepper};
+
+/// The weight of the bound in the fast search's second open list (`g + WEIGHT × h`). With two
+/// lists in both directions, XSokoban in 10 s: 2 solved 34 levels, 3 solved 35, 4 solved 33.
+const WEIGHT: u64 = 3;
 
 /// What the search looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -195,8 +200,12 @@ struct Search {
     boxes: Vec<u16>,
     info: Vec<Node>,
     table: HashMap<u64, u32, BuildHasherDefault<Identity>>,
-    /// Priority (lowest first) and node.
-    open: BinaryHeap<Reverse<(u64, u32)>>,
+    /// The open lists, priority (lowest first) and node: one for A*; in fast mode two that
+    /// hold the same positions in different orders and are taken from in turn (see
+    /// [`Search::priority`]).
+    open: [BinaryHeap<Reverse<(u64, u32)>>; 2],
+    /// Positions taken from the open lists so far (whose turn it is).
+    taken: u64,
     occupied: Vec<bool>,
     reach: Vec<bool>,
     here: Vec<u16>,
@@ -249,7 +258,8 @@ impl Search {
             boxes: Vec::new(),
             info: Vec::new(),
             table: HashMap::default(),
-            open: BinaryHeap::new(),
+            open: [BinaryHeap::new(), BinaryHeap::new()],
+            taken: 0,
             occupied: vec![false; n],
             reach: Vec::with_capacity(n),
             here: Vec::new(),
@@ -315,11 +325,14 @@ impl Search {
             if self.room.floods >= self.turn_end {
                 return Ok(None);
             }
-            let Some(Reverse((priority, id))) = self.open.pop() else {
+            // Both lists hold every open position, so either running empty means all are closed.
+            let list = (self.taken % self.lists() as u64) as usize;
+            self.taken += 1;
+            let Some(Reverse((priority, id))) = self.open[list].pop() else {
                 break;
             };
             let node = self.info[id as usize];
-            if node.closed || priority != self.priority(node.g, node.h) {
+            if node.closed || priority != self.priority(list, node.g, node.h) {
                 continue; // expanded already, or queued again with a smaller g
             }
             self.info[id as usize].closed = true;
@@ -333,7 +346,7 @@ impl Search {
                 if until.is_some_and(|t| Instant::now() >= t) {
                     // Expanded already: back on the list to be expanded next time.
                     self.info[id as usize].closed = false;
-                    self.open.push(Reverse((priority, id)));
+                    self.open[list].push(Reverse((priority, id)));
                     return Ok(None);
                 }
             }
@@ -349,13 +362,35 @@ impl Search {
         Err(SolveError::Unsolvable { states })
     }
 
-    /// The open list's order: A* by `g + h`, ties to the smaller `h` (deeper); greedy by `h`,
-    /// ties to the smaller `g`.
-    fn priority(&self, g: u16, h: u16) -> u64 {
-        let (g, h) = (g as u64, h as u64);
+    /// How many open lists the mode takes from in turn.
+    fn lists(&self) -> usize {
         match self.mode {
-            Mode::Optimal => ((g + h) << 16) | h,
-            Mode::Fast => (h << 16) | g,
+            Mode::Optimal => 1,
+            Mode::Fast => 2,
+        }
+    }
+
+    /// The order of open list `list`. A*: by `g + h`, ties to the smaller `h` (deeper). Fast:
+    /// greedy by `h`, ties to the smaller `g`, in turn with weighted A* by `g + WEIGHT × h`. The
+    /// greedy list dives, and stalls where the bound is flat (a crowded start, a goal area filled
+    /// in the wrong order); the weighted one widens the search near the positions with few pushes
+    /// behind them, where the greedy one never returns. Sharing one table, neither repeats the
+    /// other's work, and each solves levels the other does not (XSokoban in 10 s: greedy alone 32,
+    /// weighted alone 26, in turn 35, on this machine).
+    fn priority(&self, list: usize, g: u16, h: u16) -> u64 {
+        let (g, h) = (g as u64, h as u64);
+        match (self.mode, list) {
+            (Mode::Optimal, _) => ((g + h) << 16) | h,
+            (Mode::Fast, 0) => (h << 16) | g,
+            (Mode::Fast, _) => ((g + WEIGHT * h) << 16) | h,
+        }
+    }
+
+    /// Queues node `id` on every open list.
+    fn queue(&mut self, id: u32, g: u16, h: u16) {
+        for list in 0..self.lists() {
+            let priority = self.priority(list, g, h);
+            self.open[list].push(Reverse((priority, id)));
         }
     }
 
@@ -571,8 +606,7 @@ impl Search {
                     closed: false,
                     ..node
                 };
-                self.open
-                    .push(Reverse((self.priority(node.g, node.h), old)));
+                self.queue(old, node.g, node.h);
             }
             return Ok(None);
         }
@@ -588,7 +622,7 @@ impl Search {
         if self.mode == Mode::Fast && self.solved(&node) {
             return Ok(Some(id));
         }
-        self.open.push(Reverse((self.priority(node.g, node.h), id)));
+        self.queue(id, node.g, node.h);
         Ok(None)
     }
 
