@@ -47,9 +47,11 @@ mod stepper;
 pub(super) use backward::search_backward;
 pub use stepper::{Finish, Stepper};
 
-/// The weight of the bound in the fast search's second open list (`g + WEIGHT × h`). With two
-/// lists in both directions, XSokoban in 10 s: 2 solved 34 levels, 3 solved 35, 4 solved 33.
-const WEIGHT: u64 = 3;
+/// The fast search's open lists, taken from in turn: the bound's weight in each (`g + w × h`),
+/// 0 for greedy (by `h` alone). XSokoban in 10 s on this machine: greedy alone 32 levels; with
+/// `3` 35 (with 2 or 4 instead: 34, 33); with `3` and `1` (A*) 37 or more, among them 4, 34, 65
+/// and 81, which no other order solved.
+const FAST_WEIGHTS: [u64; 3] = [0, 3, 1];
 
 /// What the search looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -200,10 +202,10 @@ struct Search {
     boxes: Vec<u16>,
     info: Vec<Node>,
     table: HashMap<u64, u32, BuildHasherDefault<Identity>>,
-    /// The open lists, priority (lowest first) and node: one for A*; in fast mode two that
-    /// hold the same positions in different orders and are taken from in turn (see
-    /// [`Search::priority`]).
-    open: [BinaryHeap<Reverse<(u64, u32)>>; 2],
+    /// The open lists, priority (lowest first) and node: one for A*; in fast mode one per
+    /// [`FAST_WEIGHTS`], holding the same positions in different orders and taken from in turn
+    /// (see [`Search::priority`]).
+    open: [BinaryHeap<Reverse<(u64, u32)>>; FAST_WEIGHTS.len()],
     /// Positions taken from the open lists so far (whose turn it is).
     taken: u64,
     occupied: Vec<bool>,
@@ -258,7 +260,7 @@ impl Search {
             boxes: Vec::new(),
             info: Vec::new(),
             table: HashMap::default(),
-            open: [BinaryHeap::new(), BinaryHeap::new()],
+            open: std::array::from_fn(|_| BinaryHeap::new()),
             taken: 0,
             occupied: vec![false; n],
             reach: Vec::with_capacity(n),
@@ -344,9 +346,10 @@ impl Search {
             if self.expanded.is_multiple_of(every) {
                 self.check(&node)?;
                 if until.is_some_and(|t| Instant::now() >= t) {
-                    // Expanded already: back on the list to be expanded next time.
+                    // Not expanded yet: back on its list, whose turn it is again next time.
                     self.info[id as usize].closed = false;
                     self.open[list].push(Reverse((priority, id)));
+                    self.taken -= 1;
                     return Ok(None);
                 }
             }
@@ -366,23 +369,25 @@ impl Search {
     fn lists(&self) -> usize {
         match self.mode {
             Mode::Optimal => 1,
-            Mode::Fast => 2,
+            Mode::Fast => FAST_WEIGHTS.len(),
         }
     }
 
     /// The order of open list `list`. A*: by `g + h`, ties to the smaller `h` (deeper). Fast:
-    /// greedy by `h`, ties to the smaller `g`, in turn with weighted A* by `g + WEIGHT × h`. The
-    /// greedy list dives, and stalls where the bound is flat (a crowded start, a goal area filled
-    /// in the wrong order); the weighted one widens the search near the positions with few pushes
-    /// behind them, where the greedy one never returns. Sharing one table, neither repeats the
-    /// other's work, and each solves levels the other does not (XSokoban in 10 s: greedy alone 32,
-    /// weighted alone 26, in turn 35, on this machine).
+    /// greedy by `h`, ties to the smaller `g`, in turn with weighted A* lists ([`FAST_WEIGHTS`]).
+    /// The greedy list dives, and stalls where the bound is flat (a crowded start, a goal area
+    /// filled in the wrong order); the weighted ones widen the search among positions with few
+    /// pushes behind them, where the greedy one never returns. Sharing one table, none repeats
+    /// another's work, and each solves levels the others do not (weighted by 2 alone solved 26
+    /// of XSokoban's 90, five of them beyond greedy's 32).
     fn priority(&self, list: usize, g: u16, h: u16) -> u64 {
         let (g, h) = (g as u64, h as u64);
-        match (self.mode, list) {
-            (Mode::Optimal, _) => ((g + h) << 16) | h,
-            (Mode::Fast, 0) => (h << 16) | g,
-            (Mode::Fast, _) => ((g + WEIGHT * h) << 16) | h,
+        match self.mode {
+            Mode::Optimal => ((g + h) << 16) | h,
+            Mode::Fast => match FAST_WEIGHTS[list] {
+                0 => (h << 16) | g,
+                w => ((g + w * h) << 16) | h,
+            },
         }
     }
 
