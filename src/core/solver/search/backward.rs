@@ -54,21 +54,7 @@ impl Search {
                 *s |= search.room.reached(cell as u16);
             }
             search.child.clone_from(&goals);
-            let root = Node {
-                parent: u32::MAX,
-                from: 0,
-                dir: 0,
-                closed: false,
-                worker: area,
-                g: 0,
-                h: h as u16,
-                macro_id: u32::MAX,
-            };
-            match search.add(root) {
-                Ok(Some(done)) => search.early = Some(Ok(search.pushes_to(done))),
-                Ok(None) => {}
-                Err(e) => search.early = Some(Err(e)),
-            }
+            search.add_root(area, h as u16);
         }
         search
     }

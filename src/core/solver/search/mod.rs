@@ -290,6 +290,12 @@ impl Search {
             return;
         };
         self.child = boxes;
+        self.add_root(worker, h as u16);
+    }
+
+    /// Stores the position in `self.child`, the worker in `worker`'s area, as a start; an answer
+    /// that comes of it at once (it is solved, or there is no room) waits for the first resume.
+    fn add_root(&mut self, worker: u16, h: u16) {
         let root = Node {
             parent: u32::MAX,
             from: 0,
@@ -297,7 +303,7 @@ impl Search {
             closed: false,
             worker,
             g: 0,
-            h: h as u16,
+            h,
             macro_id: u32::MAX,
         };
         match self.add(root) {
