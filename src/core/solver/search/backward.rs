@@ -77,10 +77,7 @@ impl Search {
         let mut found = Ok(None);
         if let Some(h) = self.moved.moved(&self.base, &self.dist, i, to) {
             let worker = self.room.flood(&self.occupied, beyond);
-            self.child.clear();
-            self.child.extend_from_slice(&self.here);
-            self.child[i] = to;
-            self.child.sort_unstable();
+            self.set_child(i, to);
             let node = Node {
                 parent,
                 from: b,

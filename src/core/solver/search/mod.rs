@@ -550,10 +550,7 @@ impl Search {
                 behind,
             );
             if !shut {
-                self.child.clear();
-                self.child.extend_from_slice(&self.here);
-                self.child[i] = dest;
-                self.child.sort_unstable();
+                self.set_child(i, dest);
                 let extra = rest.len() as u16;
                 let node = Node {
                     parent,
@@ -576,6 +573,14 @@ impl Search {
         self.occupied[dest as usize] = false;
         self.occupied[b as usize] = true;
         found
+    }
+
+    /// `self.child`: the boxes of the node being expanded with box `i` moved to `to`, sorted.
+    fn set_child(&mut self, i: usize, to: u16) {
+        self.child.clear();
+        self.child.extend_from_slice(&self.here);
+        self.child[i] = to;
+        self.child.sort_unstable();
     }
 
     /// A box pushed into a tunnel (walls on both sides of it and of the worker behind it, no goal)
