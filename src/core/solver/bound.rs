@@ -117,6 +117,8 @@ impl Distances {
 #[derive(Clone, Default)]
 pub(crate) struct Matching {
     k: usize,
+    /// The box cell of each row.
+    cells: Vec<u16>,
     /// `cost[row * k + col]`.
     cost: Vec<i32>,
     /// Potentials, 1-based as in the textbook form (index 0 is the search's free slot).
@@ -135,6 +137,8 @@ impl Matching {
     pub fn solve(&mut self, dist: &Distances, boxes: &[u16]) -> Option<i32> {
         let k = boxes.len();
         self.k = k;
+        self.cells.clear();
+        self.cells.extend_from_slice(boxes);
         self.cost.clear();
         for &b in boxes {
             self.cost.extend((0..k).map(|g| dist.get(g, b)));
@@ -162,6 +166,8 @@ impl Matching {
     ) -> Option<i32> {
         let k = base.k;
         self.k = k;
+        self.cells.clone_from(&base.cells);
+        self.cells[row] = cell;
         self.cost.clone_from(&base.cost);
         self.u.clone_from(&base.u);
         self.v.clone_from(&base.v);
@@ -171,16 +177,26 @@ impl Matching {
         }
         let r = row + 1;
         // (Slot 0 is the search's scratch, which may still name this row.)
-        if let Some(col) = (1..=k).find(|&j| self.p[j] == r) {
+        let col = (1..=k).find(|&j| self.p[j] == r);
+        if let Some(col) = col {
             self.p[col] = 0;
         }
         // Make the new row feasible again, then find it a column.
-        self.u[r] = (1..=k)
-            .map(|j| self.cost[row * k + j - 1] - self.v[j])
-            .min()
-            .unwrap_or(0);
-        self.add_row(r);
+        let reduced = |j: usize| self.cost[row * k + j - 1] - self.v[j];
+        self.u[r] = (1..=k).map(reduced).min().unwrap_or(0);
+        match col {
+            // Its goal is still one of its cheapest by the potentials (a push towards it, most
+            // often): every edge stays feasible and the matched ones tight, so it is optimal.
+            Some(col) if reduced(col) == self.u[r] => self.p[col] = r,
+            _ => self.add_row(r),
+        }
         self.total()
+    }
+
+    /// The row of the box on `cell` (a matching made by [`Matching::moved`] keeps the rows of
+    /// its base, which need not be in the order of the boxes sorted).
+    pub fn row_of(&self, cell: u16) -> Option<usize> {
+        self.cells.iter().position(|&c| c == cell)
     }
 
     fn total(&self) -> Option<i32> {

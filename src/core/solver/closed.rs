@@ -66,7 +66,9 @@ impl ClosedAreas {
 
     /// Whether the box just pushed to `dest` closed a corral that can never be opened or
     /// finished. `occupied` holds the boxes after the push, and the room's last flood is the
-    /// worker's area after it (from `worker`). The room's flood marks are used up.
+    /// worker's area after it (from `worker`), whose cells `in_area` tells (from the room's last
+    /// flood, or without one: [`Room::area_after_move`]). The room's flood marks are used up.
+    #[allow(clippy::too_many_arguments)]
     pub fn deadlocked(
         &mut self,
         room: &mut Room,
@@ -75,6 +77,7 @@ impl ClosedAreas {
         occupied: &[bool],
         dest: u16,
         worker: u16,
+        in_area: impl Fn(&Room, u16) -> bool,
     ) -> bool {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -97,7 +100,7 @@ impl ClosedAreas {
                 next[b as usize]
                     .iter()
                     .copied()
-                    .filter(|&n| n != NONE && !occupied[n as usize] && !room.reached(n)),
+                    .filter(|&n| n != NONE && !occupied[n as usize] && !in_area(room, n)),
             );
         }
         for j in 0..self.starts.len() {
@@ -304,7 +307,15 @@ mod tests {
         let mut freeze = Freeze::new(&room);
         let mut closed = ClosedAreas::new(&room);
         let dest = room.at(Pos::new(dest.0, dest.1));
-        let answer = closed.deadlocked(&mut room, &live, &mut freeze, &occupied, dest, worker);
+        let answer = closed.deadlocked(
+            &mut room,
+            &live,
+            &mut freeze,
+            &occupied,
+            dest,
+            worker,
+            Room::reached,
+        );
         (answer, closed.searched)
     }
 

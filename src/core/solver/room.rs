@@ -113,6 +113,58 @@ impl Room {
         low
     }
 
+    /// The lowest cell of the worker's area after one box moved from `from` to `to`, told without
+    /// a flood when the move cannot have split the area or joined another to it; `None` when it
+    /// can (then [`Room::flood`]). `reach` is the area before the move, whose lowest cell is
+    /// `low`, and `occupied` holds the boxes after it. Most pushes and pulls in open floor take
+    /// this way; a flood was a third of the search's time. Counted in [`Room::floods`] as one.
+    ///
+    /// The area after is `reach` less `to`, plus `from` when it touches the rest, provided that
+    /// every free neighbour of `from` was in the area (no other area joins) and `to`'s neighbours
+    /// in the area stay joined around it (through the diagonal cells), so taking `to` out splits
+    /// nothing.
+    pub fn area_after_move(
+        &mut self,
+        reach: &[bool],
+        low: u16,
+        occupied: &[bool],
+        from: u16,
+        to: u16,
+    ) -> Option<u16> {
+        if to == low {
+            return None;
+        }
+        let inside = |c: u16| c != NONE && c != to && (c == from || reach[c as usize]);
+        let mut touches = false;
+        for &n in &self.next[from as usize] {
+            if n == NONE || n == to || occupied[n as usize] {
+                continue;
+            }
+            if !reach[n as usize] {
+                return None;
+            }
+            touches = true;
+        }
+        if reach[to as usize] {
+            let around = self.next[to as usize];
+            let mut runs = 0;
+            for d in 0..4 {
+                let (n, before) = (around[d], around[(d + 3) % 4]);
+                if !inside(n) {
+                    continue;
+                }
+                // Joined to the neighbour before it in the ring through their shared diagonal?
+                let joined = inside(before) && inside(self.next[before as usize][d]);
+                runs += usize::from(!joined);
+            }
+            if runs > 1 {
+                return None;
+            }
+        }
+        self.floods += 1;
+        Some(if touches { low.min(from) } else { low })
+    }
+
     /// Sets up a state for expanding: its boxes (all of `key` but the last number) in `occupied`,
     /// and in `reach` the cells the worker can reach from its area (the last number).
     pub fn enter(&mut self, key: &[u16], occupied: &mut [bool], reach: &mut Vec<bool>) {

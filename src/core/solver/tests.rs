@@ -162,7 +162,15 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
                 let worker = room.at(board.worker_pos());
                 room.flood(&occupied, worker);
                 assert!(
-                    !closed.deadlocked(&mut room, &live, &mut freeze, &occupied, c, worker),
+                    !closed.deadlocked(
+                        &mut room,
+                        &live,
+                        &mut freeze,
+                        &occupied,
+                        c,
+                        worker,
+                        Room::reached
+                    ),
                     "Microban {level} step {step}: corral shut by {}",
                     room.pos(c)
                 );
@@ -181,6 +189,87 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
     assert_eq!((positions, searched), (4822, 1205));
     eprintln!("corrals searched: {corrals}");
     assert!(corrals > 1000, "corrals searched: {corrals}");
+}
+
+/// The worker's area after a push or a pull, told without a flood, is the flood's: on every
+/// position of the published Microban solutions, for every box, direction, push and pull.
+#[test]
+fn the_area_after_a_move_without_a_flood_is_the_floods() {
+    let c = microban();
+    let (mut told, mut flooded) = (0, 0);
+    for (level, _, moves) in published() {
+        let mut board = c.levels[level - 1].playable().unwrap();
+        let mut room = Room::of(&board);
+        for d in lurd::parse(&moves).unwrap() {
+            let mut occupied = vec![false; room.len()];
+            let boxes: Vec<u16> = board
+                .boxes()
+                .map(|p| room.at(p))
+                .filter(|&c| c != NONE)
+                .collect();
+            for &b in &boxes {
+                occupied[b as usize] = true;
+            }
+            let worker = room.at(board.worker_pos());
+            let low = room.flood(&occupied, worker);
+            let reach: Vec<bool> = (0..room.len() as u16).map(|c| room.reached(c)).collect();
+            for &b in &boxes {
+                for dir in 0..4 {
+                    let (to, stand) = (
+                        room.next[b as usize][dir],
+                        room.next[b as usize][(dir + 2) % 4],
+                    );
+                    let beyond = if to == NONE {
+                        NONE
+                    } else {
+                        room.next[to as usize][dir]
+                    };
+                    // A push from `stand`, or a pull by a worker on `to` stepping to `beyond`.
+                    let push = stand != NONE && reach[stand as usize];
+                    let pull = to != NONE
+                        && reach[to as usize]
+                        && beyond != NONE
+                        && !occupied[beyond as usize];
+                    for (legal, worker_after) in [(push, b), (pull, beyond)] {
+                        if !legal || to == NONE || occupied[to as usize] {
+                            continue;
+                        }
+                        occupied[b as usize] = false;
+                        occupied[to as usize] = true;
+                        if let Some(fast) = room.area_after_move(&reach, low, &occupied, b, to) {
+                            told += 1;
+                            assert_eq!(
+                                fast,
+                                room.flood(&occupied, worker_after),
+                                "Microban {level}"
+                            );
+                            let touches = room.next[b as usize]
+                                .iter()
+                                .any(|&n| n != NONE && n != to && reach[n as usize]);
+                            for c in 0..room.len() as u16 {
+                                let inside = if c == b {
+                                    touches
+                                } else {
+                                    c != to && reach[c as usize]
+                                };
+                                assert!(occupied[c as usize] || room.reached(c) == inside);
+                            }
+                        } else {
+                            flooded += 1;
+                        }
+                        occupied[to as usize] = false;
+                        occupied[b as usize] = true;
+                    }
+                }
+            }
+            board.step(d).unwrap();
+        }
+    }
+    eprintln!("told {told}, flooded {flooded}");
+    assert!(
+        told > 10_000 && flooded > 1_000,
+        "told {told}, flooded {flooded}"
+    );
 }
 
 #[test]

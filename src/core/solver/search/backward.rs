@@ -75,8 +75,15 @@ impl Search {
         self.occupied[b as usize] = false;
         self.occupied[to as usize] = true;
         let mut found = Ok(None);
-        if let Some(h) = self.moved.moved(&self.base, &self.dist, i, to) {
-            let worker = self.room.flood(&self.occupied, beyond);
+        if let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to) {
+            let low = self.info[parent as usize].worker;
+            let worker = match self
+                .room
+                .area_after_move(&self.reach, low, &self.occupied, b, to)
+            {
+                Some(low) => low,
+                None => self.room.flood(&self.occupied, beyond),
+            };
             self.set_child(i, to);
             let node = Node {
                 parent,
@@ -88,7 +95,9 @@ impl Search {
                 h: h as u16,
                 macro_id: u32::MAX,
             };
+            let stored = self.info.len();
             found = self.add(node);
+            self.remember_matching(stored);
         }
         self.occupied[to as usize] = false;
         self.occupied[b as usize] = true;
