@@ -216,11 +216,11 @@ struct Search {
     base: Matching,
     rows: Vec<usize>,
     moved: Matching,
-    /// The matchings of the positions stored last (node, matching), a ring: a node expanded soon
-    /// after it was stored (the greedy list's usual next) starts from its own matching instead of
-    /// solving it again, which took a fifth of the search's time.
+    /// The matchings of the positions stored last (node, matching), node `id` in slot
+    /// `id % RECENT`: a node expanded soon after it was stored (the greedy list's usual next)
+    /// starts from its own matching instead of solving it again, which took a fifth of the
+    /// search's time.
     recent: Vec<(u32, Matching)>,
-    recent_next: usize,
 }
 
 /// How many stored positions' matchings [`Search::recent`] keeps.
@@ -280,7 +280,6 @@ impl Search {
             rows: Vec::new(),
             moved: Matching::default(),
             recent: vec![(u32::MAX, Matching::default()); RECENT],
-            recent_next: 0,
             room,
         }
     }
@@ -518,7 +517,8 @@ impl Search {
     /// Sets `self.base` to the matching of node `id`, whose boxes are in `self.here`.
     fn matching_of(&mut self, id: u32) {
         self.rows.clear();
-        if let Some(slot) = self.recent.iter().position(|&(node, _)| node == id) {
+        let slot = id as usize % RECENT;
+        if self.recent[slot].0 == id {
             std::mem::swap(&mut self.base, &mut self.recent[slot].1);
             self.recent[slot].0 = u32::MAX;
             let base = &self.base;
@@ -538,10 +538,9 @@ impl Search {
     /// Keeps the matching just made ([`Search::moved`]) when `add` stored a new node with it.
     fn remember_matching(&mut self, stored_before: usize) {
         if self.info.len() > stored_before {
-            let slot = &mut self.recent[self.recent_next];
+            let slot = &mut self.recent[stored_before % RECENT];
             slot.0 = stored_before as u32;
             std::mem::swap(&mut slot.1, &mut self.moved);
-            self.recent_next = (self.recent_next + 1) % RECENT;
         }
     }
 
