@@ -5,10 +5,11 @@
 //!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
 //! - [`Mode::Fast`] is greedy best-first, in turn with weighted A*, A* and (forwards)
 //!   breadth-first on more open lists over the same positions ([`FAST_WEIGHTS`]): the state that
-//!   looks closest to solved goes first, and the first solved state generated ends the search. Solutions are usually longer. It searches from both ends in
-//!   turns ([`stepper`]): forwards from the board, and backwards from the solved boxes by pulls
-//!   towards the boxes' starting cells ([`Search::backward`]); a position one direction stores
-//!   that the other has stored already joins the two halves.
+//!   looks closest to solved goes first, and the first solved state generated ends the search.
+//!   Solutions are usually longer. It searches from both ends in turns ([`stepper`]): forwards
+//!   from the board, and backwards from the solved boxes by pulls towards the boxes' starting
+//!   cells ([`Search::backward`]); a position one direction stores that the other has stored
+//!   already joins the two halves.
 //!
 //! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
 //! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
