@@ -113,6 +113,21 @@ impl Room {
         low
     }
 
+    /// How many cells the last flood reached.
+    pub fn flooded(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The free cells outside the worker's area after a move [`Room::area_after_move`] told
+    /// without a flood, `unreached` before it: `to` leaves the area when it was in it, `from`
+    /// joins it when a free cell beside it is in it (always for a push: the worker stood there).
+    pub fn unreached_after_move(&self, reach: &[bool], unreached: u16, from: u16, to: u16) -> u16 {
+        let touches = self.next[from as usize]
+            .iter()
+            .any(|&n| n != NONE && n != to && reach[n as usize]);
+        unreached + reach[to as usize] as u16 - touches as u16
+    }
+
     /// The lowest cell of the worker's area after one box moved from `from` to `to`, told without
     /// a flood when the move cannot have split the area or joined another to it; `None` when it
     /// can (then [`Room::flood`]). `reach` is the area before the move, whose lowest cell is

@@ -243,6 +243,14 @@ fn the_area_after_a_move_without_a_flood_is_the_floods() {
                                 room.flood(&occupied, worker_after),
                                 "Microban {level}"
                             );
+                            // The free cells outside the area, told without the flood.
+                            let free = room.len() - boxes.len();
+                            let before = (free - reach.iter().filter(|&&r| r).count()) as u16;
+                            assert_eq!(
+                                room.unreached_after_move(&reach, before, b, to) as usize,
+                                free - room.flooded(),
+                                "Microban {level}"
+                            );
                             let touches = room.next[b as usize]
                                 .iter()
                                 .any(|&n| n != NONE && n != to && reach[n as usize]);

@@ -50,11 +50,12 @@ impl Search {
                 continue;
             }
             let area = search.room.flood(&search.occupied, c);
+            let unreached = search.unreached_after_flood();
             for (cell, s) in seen.iter_mut().enumerate() {
                 *s |= search.room.reached(cell as u16);
             }
             search.child.clone_from(&goals);
-            search.add_root(area, h as u16);
+            search.add_root(area, h as u16, unreached);
         }
         search
     }
@@ -77,13 +78,22 @@ impl Search {
         let mut found = Ok(None);
         if let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to) {
             let low = self.info[parent as usize].worker;
-            let worker = match self
-                .room
-                .area_after_move(&self.reach, low, &self.occupied, b, to)
-            {
-                Some(low) => low,
-                None => self.room.flood(&self.occupied, beyond),
-            };
+            let parent_unreached = self.info[parent as usize].unreached;
+            let (worker, unreached) =
+                match self
+                    .room
+                    .area_after_move(&self.reach, low, &self.occupied, b, to)
+                {
+                    Some(low) => (
+                        low,
+                        self.room
+                            .unreached_after_move(&self.reach, parent_unreached, b, to),
+                    ),
+                    None => {
+                        let low = self.room.flood(&self.occupied, beyond);
+                        (low, self.unreached_after_flood())
+                    }
+                };
             self.set_child(i, to);
             let node = Node {
                 parent,
@@ -93,6 +103,7 @@ impl Search {
                 worker,
                 g: self.info[parent as usize].g + 1,
                 h: h as u16,
+                unreached,
                 macro_id: u32::MAX,
             };
             let stored = self.info.len();

@@ -4,7 +4,8 @@
 //! - [`Mode::Optimal`] is A*: the first solved state taken from the open list has the fewest
 //!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
 //! - [`Mode::Fast`] is greedy best-first, in turn with weighted A*, A* and (forwards)
-//!   breadth-first on more open lists over the same positions ([`FAST_WEIGHTS`]): the state that
+//!   breadth-first and by connectivity on more open lists over the same positions
+//!   ([`FAST_ORDERS`]): the state that
 //!   looks closest to solved goes first, and the first solved state generated ends the search.
 //!   Solutions are usually longer. It searches from both ends in turns ([`stepper`]): forwards
 //!   from the board, and backwards from the solved boxes by pulls towards the boxes' starting
@@ -48,20 +49,48 @@ mod stepper;
 pub(super) use backward::search_backward;
 pub use stepper::{Finish, Stepper};
 
-/// The fast search's open lists, taken from in turn: the bound's weight in each (`g + w × h`),
-/// 0 for greedy (by `h` alone). XSokoban in 10 s on this machine: greedy alone 32 levels; with
-/// `3` 35 (with 2 or 4 instead: 34, 33); with `3` and `1` (A*) 37 or more, among them 4, 34, 65
-/// and 81, which no other order solved. The forward search also takes from the last list,
-/// [`BREADTH`]; the backward search does not.
-const FAST_WEIGHTS: [u64; 4] = [0, 3, 1, BREADTH];
+/// How one of the fast search's open lists orders the positions it holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Order {
+    /// By `g + w × h`, ties to the smaller `h`; `w = 0` is greedy (by `h`, ties to the smaller
+    /// `g`).
+    Weighted(u64),
+    /// By pushes alone (breadth-first). Where the start is crowded, the backward search gets
+    /// within a few pulls of it, most often with the worker shut in another area, and the
+    /// forward search's bound stays far from solved: the two meet only if the forward search
+    /// holds every position a few pushes from the start. XSokoban in 10 s: 38 levels without
+    /// it, 39 with it (8 and 61 gained, 4 lost); in both directions 37; in place of A* 35.
+    Breadth,
+    /// By the free cells the worker cannot reach, then by the bound: Festival's *connectivity*
+    /// feature. Where the start is crowded, the boxes shut the worker out of most of the floor
+    /// and the bound does not count opening it up as progress; this list does, and takes first
+    /// the positions where the worker reaches most. Its count costs no flood: the flood's own
+    /// size, or the parent's count when the area is told without one
+    /// ([`Room::unreached_after_move`]). XSokoban in 10 s (solve runs, two at a time): 39
+    /// without it, 42 with it once a round (33, 43, 59 and 63 gained, 37 lost; 8, 57, 65 and
+    /// 81 in under 0.3 s instead of 4 to 6), 40 by cells plus bound in one number, 38 with ties
+    /// to fewer pushes instead of the bound.
+    Connected,
+}
 
-/// A list by pushes alone (breadth-first), for the forward search. Where the start is crowded,
-/// the backward search gets within a few pulls of it, most often with the worker shut in
-/// another area, and the forward search's bound stays far from solved: the two meet only if
-/// the forward search holds every position a few pushes from the start. XSokoban in 10 s: 38
-/// levels without it, 39 with it (8 and 61 gained, 4 lost); in both directions 37; in place of
-/// A* 35.
-const BREADTH: u64 = u64::MAX;
+/// The fast search's open lists. XSokoban in 10 s on this machine: greedy alone 32 levels; with
+/// weight 3 35 (with 2 or 4 instead: 34, 33); with 3 and 1 (A*) 37 or more, among them 4, 34,
+/// 65 and 81, which no other order solved.
+const FAST_ORDERS: [Order; 5] = [
+    Order::Weighted(0),
+    Order::Weighted(3),
+    Order::Weighted(1),
+    Order::Breadth,
+    Order::Connected,
+];
+
+/// Which list each expansion of a round takes from, forwards and backwards (indices into
+/// [`FAST_ORDERS`]). The connected list takes three turns in seven forwards: XSokoban in 10 s,
+/// 42 with two in six, 43 with three in seven (11 and 16 for the first time).
+const FORWARD_TURNS: [usize; 7] = [0, 1, 2, 3, 4, 4, 4];
+/// Breadth-first backwards too solved fewer (37 of XSokoban's 90); the connected list taken once
+/// in seven backwards 41 (18 for the first time, 26, 46 and 55 lost).
+const BACKWARD_TURNS: [usize; 3] = [0, 1, 2];
 
 /// What the search looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -147,6 +176,8 @@ struct Node {
     worker: u16,
     g: u16,
     h: u16,
+    /// Free cells outside the worker's area (the [`Order::Connected`] list's order).
+    unreached: u16,
     /// The pushes after the first when this position was reached by a goal macro
     /// (`Search::macros`), else `u32::MAX`.
     macro_id: u32,
@@ -213,9 +244,9 @@ struct Search {
     info: Vec<Node>,
     table: HashMap<u64, u32, BuildHasherDefault<Identity>>,
     /// The open lists, priority (lowest first) and node: one for A*; in fast mode one per
-    /// [`FAST_WEIGHTS`], holding the same positions in different orders and taken from in turn
+    /// [`FAST_ORDERS`], holding the same positions in different orders and taken from in turn
     /// (see [`Search::priority`]).
-    open: [BinaryHeap<Reverse<(u64, u32)>>; FAST_WEIGHTS.len()],
+    open: [BinaryHeap<Reverse<(u64, u32)>>; FAST_ORDERS.len()],
     /// Positions taken from the open lists so far (whose turn it is).
     taken: u64,
     occupied: Vec<bool>,
@@ -307,17 +338,23 @@ impl Search {
             self.occupied[b as usize] = true;
         }
         let worker = self.room.flood(&self.occupied, worker);
+        let unreached = self.unreached_after_flood();
         let Some(h) = self.base.solve(&self.dist, &boxes) else {
             self.early = Some(Err(SolveError::Unsolvable { states: 1 }));
             return;
         };
         self.child = boxes;
-        self.add_root(worker, h as u16);
+        self.add_root(worker, h as u16, unreached);
+    }
+
+    /// The free cells outside the area the last flood filled.
+    fn unreached_after_flood(&self) -> u16 {
+        (self.room.len() - self.k - self.room.flooded()) as u16
     }
 
     /// Stores the position in `self.child`, the worker in `worker`'s area, as a start; an answer
     /// that comes of it at once (it is solved, or there is no room) waits for the first resume.
-    fn add_root(&mut self, worker: u16, h: u16) {
+    fn add_root(&mut self, worker: u16, h: u16, unreached: u16) {
         let root = Node {
             parent: u32::MAX,
             from: 0,
@@ -326,6 +363,7 @@ impl Search {
             worker,
             g: 0,
             h,
+            unreached,
             macro_id: u32::MAX,
         };
         match self.add(root) {
@@ -356,13 +394,14 @@ impl Search {
                 return Ok(None);
             }
             // Both lists hold every open position, so either running empty means all are closed.
-            let list = (self.taken % self.lists() as u64) as usize;
+            let turns = self.turns();
+            let list = turns[(self.taken % turns.len() as u64) as usize];
             self.taken += 1;
             let Some(Reverse((priority, id))) = self.open[list].pop() else {
                 break;
             };
             let node = self.info[id as usize];
-            if node.closed || priority != self.priority(list, node.g, node.h) {
+            if node.closed || priority != self.priority(list, &node) {
                 continue; // expanded already, or queued again with a smaller g
             }
             self.info[id as usize].closed = true;
@@ -393,39 +432,40 @@ impl Search {
         Err(SolveError::Unsolvable { states })
     }
 
-    /// How many open lists the mode takes from in turn.
-    fn lists(&self) -> usize {
+    /// The open lists the mode takes from, in turn, one expansion each.
+    fn turns(&self) -> &'static [usize] {
         match self.mode {
-            Mode::Optimal => 1,
-            // Breadth-first backwards too solved fewer (37 of XSokoban's 90).
-            Mode::Fast if self.pulling => FAST_WEIGHTS.len() - 1,
-            Mode::Fast => FAST_WEIGHTS.len(),
+            Mode::Optimal => &[0],
+            Mode::Fast if self.pulling => &BACKWARD_TURNS,
+            Mode::Fast => &FORWARD_TURNS,
         }
     }
 
     /// The order of open list `list`. A*: by `g + h`, ties to the smaller `h` (deeper). Fast:
-    /// greedy by `h`, ties to the smaller `g`, in turn with weighted A* lists ([`FAST_WEIGHTS`]).
+    /// greedy by `h`, ties to the smaller `g`, in turn with the other lists ([`FAST_ORDERS`]).
     /// The greedy list dives, and stalls where the bound is flat (a crowded start, a goal area
     /// filled in the wrong order); the weighted ones widen the search among positions with few
     /// pushes behind them, where the greedy one never returns. Sharing one table, none repeats
     /// another's work, and each solves levels the others do not (weighted by 2 alone solved 26
     /// of XSokoban's 90, five of them beyond greedy's 32).
-    fn priority(&self, list: usize, g: u16, h: u16) -> u64 {
-        let (g, h) = (g as u64, h as u64);
+    fn priority(&self, list: usize, node: &Node) -> u64 {
+        let (g, h) = (node.g as u64, node.h as u64);
         match self.mode {
             Mode::Optimal => ((g + h) << 16) | h,
-            Mode::Fast => match FAST_WEIGHTS[list] {
-                0 => (h << 16) | g,
-                BREADTH => (g << 16) | h,
-                w => ((g + w * h) << 16) | h,
+            Mode::Fast => match FAST_ORDERS[list] {
+                Order::Weighted(0) => (h << 16) | g,
+                Order::Weighted(w) => ((g + w * h) << 16) | h,
+                Order::Breadth => (g << 16) | h,
+                Order::Connected => ((node.unreached as u64) << 32) | (h << 16) | g,
             },
         }
     }
 
     /// Queues node `id` on every open list.
-    fn queue(&mut self, id: u32, g: u16, h: u16) {
-        for list in 0..self.lists() {
-            let priority = self.priority(list, g, h);
+    fn queue(&mut self, id: u32, node: &Node) {
+        let turns = self.turns();
+        for list in (0..FAST_ORDERS.len()).filter(|l| turns.contains(l)) {
+            let priority = self.priority(list, node);
             self.open[list].push(Reverse((priority, id)));
         }
     }
@@ -595,13 +635,24 @@ impl Search {
         let row = self.rows[i];
         if !frozen && let Some(h) = self.moved.moved(&self.base, &self.dist, row, dest) {
             let low = self.info[parent as usize].worker;
+            let parent_unreached = self.info[parent as usize].unreached;
             let unflooded = (behind == b && dest == to)
                 .then(|| {
                     self.room
                         .area_after_move(&self.reach, low, &self.occupied, b, to)
                 })
                 .flatten();
-            let worker = unflooded.unwrap_or_else(|| self.room.flood(&self.occupied, behind));
+            let (worker, unreached) = match unflooded {
+                Some(low) => (
+                    low,
+                    self.room
+                        .unreached_after_move(&self.reach, parent_unreached, b, to),
+                ),
+                None => {
+                    let low = self.room.flood(&self.occupied, behind);
+                    (low, self.unreached_after_flood())
+                }
+            };
             let reach = &self.reach;
             let shut = self.closed.deadlocked(
                 &mut self.room,
@@ -626,6 +677,7 @@ impl Search {
                     worker,
                     g: self.info[parent as usize].g + 1 + extra,
                     h: h as u16,
+                    unreached,
                     macro_id: if rest.is_empty() {
                         u32::MAX
                     } else {
@@ -690,7 +742,7 @@ impl Search {
                     closed: false,
                     ..node
                 };
-                self.queue(old, node.g, node.h);
+                self.queue(old, &node);
             }
             return Ok(None);
         }
@@ -706,7 +758,7 @@ impl Search {
         if self.mode == Mode::Fast && self.solved(&node) {
             return Ok(Some(id));
         }
-        self.queue(id, node.g, node.h);
+        self.queue(id, &node);
         Ok(None)
     }
 
