@@ -78,22 +78,10 @@ impl Search {
         let mut found = Ok(None);
         if let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to) {
             let low = self.info[parent as usize].worker;
-            let parent_unreached = self.info[parent as usize].unreached;
-            let (worker, unreached) =
-                match self
-                    .room
-                    .area_after_move(&self.reach, low, &self.occupied, b, to)
-                {
-                    Some(low) => (
-                        low,
-                        self.room
-                            .unreached_after_move(&self.reach, parent_unreached, b, to),
-                    ),
-                    None => {
-                        let low = self.room.flood(&self.occupied, beyond);
-                        (low, self.unreached_after_flood())
-                    }
-                };
+            let told = self
+                .room
+                .area_after_move(&self.reach, low, &self.occupied, b, to);
+            let (worker, unreached) = self.child_area(parent, told, b, to, beyond);
             self.set_child(i, to);
             let node = Node {
                 parent,

@@ -347,6 +347,32 @@ impl Search {
         self.add_root(worker, h as u16, unreached);
     }
 
+    /// The worker's area (its lowest cell) and the free cells outside it after box `b` of node
+    /// `parent` moved to `to`: `told` when [`Room::area_after_move`] told the area without a
+    /// flood, else by a flood from `worker`.
+    fn child_area(
+        &mut self,
+        parent: u32,
+        told: Option<u16>,
+        b: u16,
+        to: u16,
+        worker: u16,
+    ) -> (u16, u16) {
+        match told {
+            Some(low) => {
+                let unreached = self.info[parent as usize].unreached;
+                let after = self
+                    .room
+                    .unreached_after_move(&self.reach, unreached, b, to);
+                (low, after)
+            }
+            None => {
+                let low = self.room.flood(&self.occupied, worker);
+                (low, self.unreached_after_flood())
+            }
+        }
+    }
+
     /// The free cells outside the area the last flood filled.
     fn unreached_after_flood(&self) -> u16 {
         (self.room.len() - self.k - self.room.flooded()) as u16
@@ -635,24 +661,13 @@ impl Search {
         let row = self.rows[i];
         if !frozen && let Some(h) = self.moved.moved(&self.base, &self.dist, row, dest) {
             let low = self.info[parent as usize].worker;
-            let parent_unreached = self.info[parent as usize].unreached;
             let unflooded = (behind == b && dest == to)
                 .then(|| {
                     self.room
                         .area_after_move(&self.reach, low, &self.occupied, b, to)
                 })
                 .flatten();
-            let (worker, unreached) = match unflooded {
-                Some(low) => (
-                    low,
-                    self.room
-                        .unreached_after_move(&self.reach, parent_unreached, b, to),
-                ),
-                None => {
-                    let low = self.room.flood(&self.occupied, behind);
-                    (low, self.unreached_after_flood())
-                }
-            };
+            let (worker, unreached) = self.child_area(parent, unflooded, b, to, behind);
             let reach = &self.reach;
             let shut = self.closed.deadlocked(
                 &mut self.room,
