@@ -3,14 +3,13 @@
 //!
 //! - [`Mode::Optimal`] is A*: the first solved state taken from the open list has the fewest
 //!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
-//! - [`Mode::Fast`] is greedy best-first, in turn with weighted A*, A* and (forwards)
-//!   breadth-first and by connectivity on more open lists over the same positions
-//!   ([`FAST_ORDERS`]): the state that
-//!   looks closest to solved goes first, and the first solved state generated ends the search.
-//!   Solutions are usually longer. It searches from both ends in turns ([`stepper`]): forwards
-//!   from the board, and backwards from the solved boxes by pulls towards the boxes' starting
-//!   cells ([`Search::backward`]); a position one direction stores that the other has stored
-//!   already joins the two halves.
+//! - [`Mode::Fast`] is greedy best-first, in turn with weighted A*, A* and (forwards) breadth-first
+//!   and by connectivity on more open lists over the same positions ([`FAST_ORDERS`]): the state
+//!   that looks closest to solved goes first, and the first solved state generated ends the search.
+//!   Solutions are usually longer. It searches from both ends in turns ([`stepper`]): forwards from
+//!   the board, and backwards from the solved boxes by pulls towards the boxes' starting cells
+//!   ([`Search::backward`]); a position one direction stores that the other has stored already
+//!   joins the two halves.
 //!
 //! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
 //! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
@@ -419,7 +418,8 @@ impl Search {
             if self.room.floods >= self.turn_end {
                 return Ok(None);
             }
-            // Both lists hold every open position, so either running empty means all are closed.
+            // Each list a direction takes from holds every open position, so any of them
+            // running empty means all are closed.
             let turns = self.turns();
             let list = turns[(self.taken % turns.len() as u64) as usize];
             self.taken += 1;
@@ -487,7 +487,7 @@ impl Search {
         }
     }
 
-    /// Queues node `id` on every open list.
+    /// Queues node `id` on every open list the mode takes from ([`Search::turns`]).
     fn queue(&mut self, id: u32, node: &Node) {
         let turns = self.turns();
         for list in (0..FAST_ORDERS.len()).filter(|l| turns.contains(l)) {
