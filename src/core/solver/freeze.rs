@@ -31,6 +31,26 @@ impl Freeze {
         frozen && self.off_goal
     }
 
+    /// The boxes among `boxes` that stand on goals and can never move again (or only onto a
+    /// dead cell), sorted, in `out`; `occupied` holds all the boxes. No solution moves them, so
+    /// the bound may take them for walls ([`super::bound::Distances::with_walls`]).
+    pub fn stuck_on_goals(
+        &mut self,
+        room: &Room,
+        live: &[bool],
+        occupied: &[bool],
+        boxes: impl IntoIterator<Item = u16>,
+        out: &mut Vec<u16>,
+    ) {
+        out.clear();
+        for c in boxes {
+            if room.goal[c as usize] && self.frozen(room, live, occupied, c) {
+                out.push(c);
+            }
+        }
+        out.sort_unstable();
+    }
+
     fn frozen(&mut self, room: &Room, live: &[bool], occupied: &[bool], c: u16) -> bool {
         self.wall[c as usize] = true;
         let frozen = (0..2).all(|axis| self.axis_blocked(room, live, occupied, c, axis));

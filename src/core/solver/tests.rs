@@ -115,17 +115,19 @@ fn a_search_in_slices_answers_as_the_search_in_one_go() {
     ));
 }
 
-/// Along every published push-optimal solution, push by push: the bound never exceeds the pushes
-/// still to come, no box stands on a dead cell, no box is judged frozen off goal or shutting a
+/// Along every published push-optimal solution, push by push: the bound (with the boxes frozen on
+/// goals taken for walls, which raises it on some positions) never exceeds the pushes still to
+/// come, no box stands on a dead cell, no box is judged frozen off goal or shutting a
 /// deadlocked corral, and the fast search from every fourth position never calls it unsolvable.
 #[test]
 fn no_rule_fires_on_a_position_of_a_published_solution() {
     let c = microban();
-    let (mut positions, mut searched, mut corrals) = (0, 0, 0);
+    let (mut positions, mut searched, mut corrals, mut raised) = (0, 0, 0, 0);
     for (level, pushes, moves) in published() {
         let mut board = c.levels[level - 1].playable().unwrap();
         let mut room = Room::of(&board);
         let live = room.live_cells();
+        let plain = super::bound::Distances::of(&room);
         let mut freeze = Freeze::new(&room);
         let mut closed = ClosedAreas::new(&room);
         let mut left = pushes;
@@ -141,6 +143,13 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
                 bound <= left,
                 "Microban {level} step {step}: bound {bound} > {left}"
             );
+            let cells: Vec<u16> = board
+                .boxes()
+                .map(|p| room.at(p))
+                .filter(|&c| c != NONE)
+                .collect();
+            let without_walls = super::bound::Matching::default().solve(&plain, &cells);
+            raised += (without_walls.unwrap() < bound as i32) as usize;
             let mut occupied = vec![false; room.len()];
             for p in board.boxes() {
                 let c = room.at(p);
@@ -187,7 +196,8 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
         corrals += closed.searched;
     }
     assert_eq!((positions, searched), (4822, 1205));
-    eprintln!("corrals searched: {corrals}");
+    eprintln!("corrals searched: {corrals}, bounds raised by frozen boxes: {raised}");
+    assert!(raised > 0, "no bound raised by frozen boxes");
     assert!(corrals > 1000, "corrals searched: {corrals}");
 }
 
@@ -408,6 +418,26 @@ fn pull_distances_are_push_distances_the_other_way() {
         "{finite} of {}",
         n * n
     );
+}
+
+/// A box frozen on its goal is a wall to the rest: in a corridor, the goal beyond it is out of
+/// reach, and its own goal costs it nothing.
+#[test]
+fn distances_with_walls_go_round_the_frozen_boxes() {
+    use super::bound::{Distances, FAR};
+    let b = board("########\n#.  .$@#\n########\n");
+    let room = Room::of(&b);
+    let at = |x| room.at(crate::core::Pos::new(x, 1));
+    let (plain, walled) = (Distances::of(&room), Distances::with_walls(&room, &[at(4)]));
+    // Goal 0 is the far one (x = 1), goal 1 the near one (x = 4).
+    assert_eq!(plain.get(0, at(5)), 4);
+    assert_eq!(walled.get(0, at(5)), FAR);
+    // Nor can the worker stand on it to push a box beside it.
+    assert_eq!(walled.get(0, at(3)), FAR);
+    assert_eq!(walled.get(0, at(2)), 1);
+    assert_eq!(walled.get(1, at(4)), 0);
+    assert_eq!(walled.get(1, at(5)), FAR);
+    assert_eq!(plain.get(1, at(5)), 1);
 }
 
 /// The backward search alone (from the solved boxes, by pulls) solves the first Microban levels;

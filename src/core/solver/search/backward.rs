@@ -96,7 +96,7 @@ impl Search {
             };
             let stored = self.info.len();
             found = self.add(node);
-            self.remember_matching(stored);
+            self.remember_matching(stored, 0);
         }
         self.occupied[to as usize] = false;
         self.occupied[b as usize] = true;

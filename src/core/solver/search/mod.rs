@@ -14,11 +14,13 @@
 //! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
 //! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
 //! the corrals already judged) and positions whose boxes cannot all be matched to goals (the bound
-//! is then infinite); the fast search also pushes only into a PI-corral when there is one
-//! ([`super::corral`]). States are named by their sorted boxes and the worker's lowest reachable
-//! cell, found again through a Zobrist hash (exact: a colliding different state is stored under the
-//! next free hash). The time budget, the cancel flag and the progress figures are looked at every
-//! few hundred expansions, well under a millisecond apart.
+//! is then infinite). Forwards, the bound takes the boxes frozen on goals for walls, with one
+//! distance table per set of them met ([`Search::frozen_table`]); the fast search also pushes
+//! only into a PI-corral when there is one ([`super::corral`]). States are named by their sorted
+//! boxes and the worker's lowest reachable cell, found again through a Zobrist hash (exact: a
+//! colliding different state is stored under the next free hash). The time budget, the cancel
+//! flag and the progress figures are looked at every few hundred expansions, well under a
+//! millisecond apart.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -156,11 +158,24 @@ pub fn search(board: &Board, mode: Mode, limits: &Limits) -> Result<Solution, So
     }
 }
 
-/// The matching lower bound of a position: pushes still needed at least (`None` when the boxes
-/// cannot all be matched to goals: a bipartite deadlock, or the level cannot be set up).
+/// The matching lower bound of a position: pushes still needed at least, with the boxes frozen on
+/// goals taken for walls (`None` when the boxes cannot all be matched to goals: a bipartite
+/// deadlock, or the level cannot be set up).
 pub fn lower_bound(board: &Board) -> Option<u32> {
     let (room, boxes, _) = start(board).ok()?;
-    let dist = Distances::of(&room);
+    let mut occupied = vec![false; room.len()];
+    for &b in &boxes {
+        occupied[b as usize] = true;
+    }
+    let mut stuck = Vec::new();
+    Freeze::new(&room).stuck_on_goals(
+        &room,
+        &room.live_cells(),
+        &occupied,
+        boxes.iter().copied(),
+        &mut stuck,
+    );
+    let dist = Distances::with_walls(&room, &stuck);
     Matching::default().solve(&dist, &boxes).map(|h| h as u32)
 }
 
@@ -260,7 +275,23 @@ struct Search {
     /// `id % RECENT`: a node expanded soon after it was stored (the greedy list's usual next)
     /// starts from its own matching instead of solving it again, which took a fifth of the
     /// search's time.
-    recent: Vec<(u32, Matching)>,
+    recent: Vec<(u32, usize, Matching)>,
+    /// Push distances with the boxes frozen on goals taken for walls, one table per set of
+    /// such boxes met (forwards): table `t` is `frozen_dists[t - 1]`, table 0 is `dist`.
+    frozen_dists: Vec<Distances>,
+    frozen_tables: HashMap<Vec<u16>, usize>,
+    /// The table the node being expanded is bounded with.
+    table_now: usize,
+    frozen_cells: Vec<u16>,
+}
+
+/// How many tables [`Search::frozen_dists`] holds at most (each `4 × goals × cells` bytes);
+/// positions with a set of frozen boxes met after that are bounded without them.
+const MAX_FROZEN_TABLES: usize = 4096;
+
+/// Distance table `t` (see [`Search::frozen_dists`]).
+fn table<'a>(dist: &'a Distances, frozen: &'a [Distances], t: usize) -> &'a Distances {
+    if t == 0 { dist } else { &frozen[t - 1] }
 }
 
 /// How many stored positions' matchings [`Search::recent`] keeps.
@@ -319,7 +350,11 @@ impl Search {
             base: Matching::default(),
             rows: Vec::new(),
             moved: Matching::default(),
-            recent: vec![(u32::MAX, Matching::default()); RECENT],
+            recent: vec![(u32::MAX, 0, Matching::default()); RECENT],
+            frozen_dists: Vec::new(),
+            frozen_tables: HashMap::new(),
+            table_now: 0,
+            frozen_cells: Vec::new(),
             room,
         }
     }
@@ -545,7 +580,9 @@ impl Search {
         let room = &self.room;
         self.reach
             .extend((0..room.len() as u16).map(|c| room.reached(c)));
-        self.matching_of(id);
+        if !self.matching_of(id) {
+            return Ok(None);
+        }
         if self.pulling {
             for i in 0..k {
                 for d in 0..4 {
@@ -593,12 +630,14 @@ impl Search {
         Ok(None)
     }
 
-    /// Sets `self.base` to the matching of node `id`, whose boxes are in `self.here`.
-    fn matching_of(&mut self, id: u32) {
+    /// Sets `self.base` to the matching of node `id`, whose boxes are in `self.here`, with
+    /// the boxes frozen on goals taken for walls; false when they leave some box no goal.
+    fn matching_of(&mut self, id: u32) -> bool {
         self.rows.clear();
+        self.table_now = self.frozen_table(None);
         let slot = id as usize % RECENT;
-        if self.recent[slot].0 == id {
-            std::mem::swap(&mut self.base, &mut self.recent[slot].1);
+        if self.recent[slot].0 == id && self.recent[slot].1 == self.table_now {
+            std::mem::swap(&mut self.base, &mut self.recent[slot].2);
             self.recent[slot].0 = u32::MAX;
             let base = &self.base;
             self.rows.extend(
@@ -606,20 +645,58 @@ impl Search {
                     .iter()
                     .map(|&c| base.row_of(c).expect("the same boxes")),
             );
-            return;
+            return true;
         }
-        self.base
-            .solve(&self.dist, &self.here)
-            .expect("stored positions have a finite bound");
+        let dist = table(&self.dist, &self.frozen_dists, self.table_now);
+        if self.base.solve(dist, &self.here).is_none() {
+            return false;
+        }
         self.rows.extend(0..self.k);
+        true
+    }
+
+    /// The distance table for the boxes frozen on goals in the node being expanded
+    /// (`self.here`), with box `i` moved to `to` when `moved` (`self.occupied` as they stand);
+    /// made when first met. Frozen boxes never move again, so every box's way round them is
+    /// part of any solution: the bound rises where a goal area is filled in the wrong order.
+    fn frozen_table(&mut self, moved: Option<(usize, u16)>) -> usize {
+        if self.pulling {
+            return 0;
+        }
+        let boxes = self.here.iter().enumerate().map(|(j, &at)| match moved {
+            Some((i, to)) if i == j => to,
+            _ => at,
+        });
+        self.freeze.stuck_on_goals(
+            &self.room,
+            &self.live,
+            &self.occupied,
+            boxes,
+            &mut self.frozen_cells,
+        );
+        if self.frozen_cells.is_empty() {
+            return 0;
+        }
+        if let Some(&t) = self.frozen_tables.get(self.frozen_cells.as_slice()) {
+            return t;
+        }
+        if self.frozen_dists.len() >= MAX_FROZEN_TABLES {
+            return 0;
+        }
+        self.frozen_dists
+            .push(Distances::with_walls(&self.room, &self.frozen_cells));
+        let t = self.frozen_dists.len();
+        self.frozen_tables.insert(self.frozen_cells.clone(), t);
+        t
     }
 
     /// Keeps the matching just made ([`Search::moved`]) when `add` stored a new node with it.
-    fn remember_matching(&mut self, stored_before: usize) {
+    fn remember_matching(&mut self, stored_before: usize, table: usize) {
         if self.info.len() > stored_before {
             let slot = &mut self.recent[stored_before % RECENT];
             slot.0 = stored_before as u32;
-            std::mem::swap(&mut slot.1, &mut self.moved);
+            slot.1 = table;
+            std::mem::swap(&mut slot.2, &mut self.moved);
         }
     }
 
@@ -658,8 +735,11 @@ impl Search {
         let frozen = self
             .freeze
             .deadlocked(&self.room, &self.live, &self.occupied, dest);
-        let row = self.rows[i];
-        if !frozen && let Some(h) = self.moved.moved(&self.base, &self.dist, row, dest) {
+        let (h, table_after) = match frozen {
+            true => (None, self.table_now),
+            false => self.child_bound(i, dest),
+        };
+        if let Some(h) = h {
             let low = self.info[parent as usize].worker;
             let unflooded = (behind == b && dest == to)
                 .then(|| {
@@ -702,12 +782,37 @@ impl Search {
                 };
                 let stored = self.info.len();
                 found = self.add(node);
-                self.remember_matching(stored);
+                self.remember_matching(stored, table_after);
             }
         }
         self.occupied[dest as usize] = false;
         self.occupied[b as usize] = true;
         found
+    }
+
+    /// The bound after box `i` of the node being expanded went to `dest` (`self.occupied` as
+    /// it stands after the push) into `self.moved`, and the distance table it was made with.
+    /// Only a push onto a goal or beside a box on one can freeze boxes on goals; otherwise, and
+    /// when it froze none, the parent's matching is moved by one row.
+    fn child_bound(&mut self, i: usize, dest: u16) -> (Option<i32>, usize) {
+        let (room, occupied) = (&self.room, &self.occupied);
+        let beside_goal_box = room.next[dest as usize]
+            .iter()
+            .any(|&n| n != NONE && occupied[n as usize] && room.goal[n as usize]);
+        let after = match room.goal[dest as usize] || beside_goal_box {
+            true => self.frozen_table(Some((i, dest))),
+            false => self.table_now,
+        };
+        if after == self.table_now {
+            let dist = table(&self.dist, &self.frozen_dists, after);
+            return (
+                self.moved.moved(&self.base, dist, self.rows[i], dest),
+                after,
+            );
+        }
+        self.set_child(i, dest);
+        let dist = table(&self.dist, &self.frozen_dists, after);
+        (self.moved.solve(dist, &self.child), after)
     }
 
     /// `self.child`: the boxes of the node being expanded with box `i` moved to `to`, sorted.
