@@ -56,11 +56,12 @@ enum Order {
     /// By `g + w × h`, ties to the smaller `h`; `w = 0` is greedy (by `h`, ties to the smaller
     /// `g`).
     Weighted(u64),
-    /// By pushes alone (breadth-first). Where the start is crowded, the backward search gets
-    /// within a few pulls of it, most often with the worker shut in another area, and the
-    /// forward search's bound stays far from solved: the two meet only if the forward search
-    /// holds every position a few pushes from the start. XSokoban in 10 s: 38 levels without
-    /// it, 39 with it (8 and 61 gained, 4 lost); in both directions 37; in place of A* 35.
+    /// By pushes alone (breadth-first), to [`BREADTH_DEPTH`]. Where the start is crowded, the
+    /// backward search gets within a few pulls of it, most often with the worker shut in
+    /// another area, and the forward search's bound stays far from solved: the two meet only if
+    /// the forward search holds every position a few pushes from the start. XSokoban in 10 s:
+    /// 38 levels without it, 39 with it (8 and 61 gained, 4 lost); in both directions 37; in
+    /// place of A* 35.
     Breadth,
     /// By the free cells the worker cannot reach, then by the bound: Festival's *connectivity*
     /// feature. Where the start is crowded, the boxes shut the worker out of most of the floor
@@ -84,6 +85,18 @@ const FAST_ORDERS: [Order; 5] = [
     Order::Breadth,
     Order::Connected,
 ];
+
+/// The A* list among [`FAST_ORDERS`].
+const A_STAR_LIST: usize = 2;
+const _: () = assert!(matches!(FAST_ORDERS[A_STAR_LIST], Order::Weighted(1)));
+
+/// How deep the breadth-first list goes: once the next position it holds is more pushes from
+/// the start than this, its turns go to A* until a shallower one comes. Deeper, it only slows
+/// the others: Microban 153 (a 364-push solution) took 16.5 s with it unbounded and 4.1 s so.
+/// XSokoban's levels at the edge search the same positions either way (16: 1,749,285, 46:
+/// 3,481,323); stopped at 10 pushes, 16 was lost; at 20, as at 15 (153 in 4.4 s). Its turns
+/// given to greedy instead: 153 in 9.6 s.
+const BREADTH_DEPTH: u64 = 15;
 
 /// Which list each expansion of a round takes from, forwards and backwards (indices into
 /// [`FAST_ORDERS`]). The connected list takes three turns in seven forwards: XSokoban in 10 s,
@@ -455,9 +468,7 @@ impl Search {
             }
             // Each list a direction takes from holds every open position, so any of them
             // running empty means all are closed.
-            let turns = self.turns();
-            let list = turns[(self.taken % turns.len() as u64) as usize];
-            self.taken += 1;
+            let list = self.next_list();
             let Some(Reverse((priority, id))) = self.open[list].pop() else {
                 break;
             };
@@ -491,6 +502,25 @@ impl Search {
             return Err(SolveError::GaveUp { states });
         }
         Err(SolveError::Unsolvable { states })
+    }
+
+    /// The list whose turn it is: the mode's turns in order ([`Search::turns`]), except that the
+    /// breadth-first list hands its turn to A* once it is [`BREADTH_DEPTH`] pushes deep.
+    fn next_list(&mut self) -> usize {
+        let turns = self.turns();
+        let list = turns[(self.taken % turns.len() as u64) as usize];
+        self.taken += 1;
+        let too_deep = |&Reverse((priority, _)): &Reverse<(u64, u32)>| {
+            // The breadth-first priority is pushes, then the bound in the low 16 bits.
+            priority >> 16 > BREADTH_DEPTH
+        };
+        match self.mode == Mode::Fast
+            && FAST_ORDERS[list] == Order::Breadth
+            && self.open[list].peek().is_some_and(too_deep)
+        {
+            true => A_STAR_LIST,
+            false => list,
+        }
     }
 
     /// The open lists the mode takes from, in turn, one expansion each.
@@ -956,5 +986,47 @@ impl Search {
         }
         out.reverse();
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::formats::xsb;
+
+    /// One round of turns of a fast forward search whose breadth-first list holds one position
+    /// `depth` pushes from the start.
+    fn round_with_breadth_at(depth: u64) -> Vec<usize> {
+        let board = xsb::read("t", "#######\n#.$ @ #\n#######\n")
+            .unwrap()
+            .levels[0]
+            .board()
+            .unwrap();
+        let (room, boxes, worker) = start(&board).unwrap();
+        let mut search = Search::new(room, Mode::Fast, Limits::default());
+        search.begin(boxes, worker);
+        let breadth = FAST_ORDERS
+            .iter()
+            .position(|&o| o == Order::Breadth)
+            .unwrap();
+        search.open[breadth].clear();
+        search.open[breadth].push(Reverse(((depth << 16) | 1, 0)));
+        (0..FORWARD_TURNS.len())
+            .map(|_| search.next_list())
+            .collect()
+    }
+
+    #[test]
+    fn the_breadth_first_list_hands_its_turns_to_a_star_beyond_its_depth() {
+        assert_eq!(round_with_breadth_at(BREADTH_DEPTH), FORWARD_TURNS);
+        let handed: Vec<usize> = FORWARD_TURNS
+            .iter()
+            .map(|&l| match FAST_ORDERS[l] {
+                Order::Breadth => A_STAR_LIST,
+                _ => l,
+            })
+            .collect();
+        assert_ne!(handed, FORWARD_TURNS);
+        assert_eq!(round_with_breadth_at(BREADTH_DEPTH + 1), handed);
     }
 }
