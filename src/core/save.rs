@@ -98,6 +98,10 @@ pub struct SavedGame {
     /// The level's game in the other direction (forward or reverse), kept to switch back to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parked: Option<SavedMoves>,
+    /// The hint played moves of this game: a level solved in it is the computer's solution, not
+    /// the player's, also after a restart or a restored snapshot.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub helped: bool,
 }
 
 /// A game's moves as saves keep them: enough to rebuild it on its level's start.
@@ -109,10 +113,14 @@ pub struct SavedMoves {
     /// As [`SavedGame::reverse_from`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reverse_from: Option<(u32, u32)>,
+    /// As [`SavedGame::helped`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub helped: bool,
 }
 
 impl SavedMoves {
-    pub fn of(game: &Game) -> SavedMoves {
+    /// The moves of `game`, and whether the hint `helped` in it.
+    pub fn of(game: &Game, helped: bool) -> SavedMoves {
         SavedMoves {
             steps: encode_steps(game.all_steps()),
             applied: game.history().len(),
@@ -120,6 +128,7 @@ impl SavedMoves {
                 let p = game.start_worker();
                 (p.x, p.y)
             }),
+            helped,
         }
     }
 
@@ -150,6 +159,7 @@ impl SavedGame {
             steps: self.steps.clone(),
             applied: self.applied,
             reverse_from: self.reverse_from,
+            helped: self.helped,
         }
     }
 }
@@ -344,17 +354,21 @@ pub struct Snapshot {
     /// As [`SavedGame::reverse_from`]: set when the snapshot is of reverse play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reverse_from: Option<(u32, u32)>,
+    /// As [`SavedGame::helped`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub helped: bool,
 }
 
 impl Snapshot {
-    /// A snapshot of `game` under `name`.
-    pub fn of(game: &Game, name: String) -> Snapshot {
-        let m = SavedMoves::of(game);
+    /// A snapshot of `game` under `name`, and whether the hint `helped` in it.
+    pub fn of(game: &Game, name: String, helped: bool) -> Snapshot {
+        let m = SavedMoves::of(game, helped);
         Snapshot {
             name,
             steps: m.steps,
             applied: m.applied,
             reverse_from: m.reverse_from,
+            helped,
         }
     }
 
@@ -364,6 +378,7 @@ impl Snapshot {
             steps: self.steps.clone(),
             applied: self.applied,
             reverse_from: self.reverse_from,
+            helped: self.helped,
         }
     }
 }
@@ -970,6 +985,7 @@ mod tests {
             steps: "rrR".into(),
             applied: 3,
             reverse_from: None,
+            helped: false,
         };
         p.keep_snapshot(&level(), s.clone());
         assert_eq!(p.snapshots(&level()), std::slice::from_ref(&s));
@@ -980,6 +996,7 @@ mod tests {
             steps: "rr".into(),
             applied: 1,
             reverse_from: Some((1, 1)),
+            helped: true,
         };
         other.keep_snapshot(&level(), t.clone());
         assert_eq!(p.merge(&other), 1, "the same snapshot is not kept twice");
@@ -1144,6 +1161,7 @@ mod tests {
             applied: g.history().len(),
             reverse_from: None,
             parked: None,
+            helped: true,
         });
         s.settings.instant = true;
         store.write(Store::SESSION, &s).unwrap();
@@ -1226,13 +1244,13 @@ mod tests {
         for d in Direction::SEARCH_ORDER {
             let _ = rev.step(d, true);
         }
-        let saved = SavedMoves::of(&rev);
+        let saved = SavedMoves::of(&rev, false);
         assert_eq!(saved.reverse_from, Some((free.x, free.y)));
         let text = ron::to_string(&saved).unwrap();
         let back: SavedMoves = ron::from_str(&text).unwrap();
         assert_eq!(back.restore(&start).unwrap(), rev);
         let fwd = Game::new(start.clone());
-        assert_eq!(SavedMoves::of(&fwd).restore(&start).unwrap(), fwd);
+        assert_eq!(SavedMoves::of(&fwd, false).restore(&start).unwrap(), fwd);
         // A start cell where no worker may stand is named.
         let bad = SavedMoves {
             reverse_from: Some((0, 0)),
@@ -1244,6 +1262,26 @@ mod tests {
                 .to_string()
                 .contains("(0, 0)")
         );
+    }
+
+    /// The hint's mark travels with the moves: written only when set (saves from before it read
+    /// as the player's own), and read back as written, on the game, its parked twin and snapshots.
+    #[test]
+    fn the_hints_help_is_saved_with_the_moves_and_old_saves_read_as_unhelped() {
+        let game = Game::new(level().board().unwrap());
+        let mine = SavedMoves::of(&game, false);
+        let text = ron::to_string(&mine).unwrap();
+        assert!(!text.contains("helped"), "{text}");
+        let old = "(steps: \"\", applied: 0)";
+        assert_eq!(ron::from_str::<SavedMoves>(old).unwrap(), mine);
+        let helped = SavedMoves::of(&game, true);
+        let back: SavedMoves = ron::from_str(&ron::to_string(&helped).unwrap()).unwrap();
+        assert!(back.helped && back != mine);
+        let snap = Snapshot::of(&game, "near the end".into(), true);
+        assert!(snap.moves().helped);
+        let back: Snapshot = ron::from_str(&ron::to_string(&snap).unwrap()).unwrap();
+        assert!(back.helped);
+        assert!(!Snapshot::of(&game, "mine".into(), false).moves().helped);
     }
 
     #[test]

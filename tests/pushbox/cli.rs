@@ -603,6 +603,7 @@ fn save_writer() {
                 applied: k % 500,
                 reverse_from: None,
                 parked: None,
+                helped: false,
             }),
             ..Default::default()
         };

@@ -10,8 +10,8 @@ use pushbox::core::save::{Progress, Store};
 use pushbox::core::{Direction, Pos};
 use pushbox::game::mechanics::hint::HintBudget;
 use pushbox::game::{
-    CurrentLevel, Notices, Play, PlayerCommand, Replay, ReplayCmd, ScreenCommand, Session,
-    SolverHint,
+    CurrentLevel, HelpedGame, Notices, Play, PlayerCommand, Replay, ReplayCmd, ScreenCommand,
+    Session, SolverHint,
 };
 
 use crate::game::{bare_app, builtin, send, settle};
@@ -291,4 +291,72 @@ fn in_frames_the_hint_searches_a_slice_a_frame_and_answers_the_same() {
         "{answers:?}"
     );
     assert_eq!(answers[0], answers[1]);
+}
+
+/// Pushes the hint played stay the computer's help through an exit and the next start, and
+/// through a snapshot taken of them: finishing by hand afterwards is no record of the player's.
+#[test]
+fn the_hints_help_is_kept_across_a_restart_and_in_a_snapshot() {
+    let d = crate::temp_dir("hint-kept");
+    let level = builtin().levels[0].clone();
+    let mut app = app_with_data(&d);
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert!(matches!(
+        wait_for_answer(&mut app),
+        SolverHint::Found { .. }
+    ));
+    send(&mut app, PlayerCommand::Hint);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Session>().game.board().pushes(), 1);
+    send(&mut app, ScreenCommand::Snapshots);
+    app.update();
+    app.update();
+    send(&mut app, ScreenCommand::TakeSnapshot);
+    app.update();
+    send(&mut app, ScreenCommand::Back);
+    app.update();
+    app.update();
+    app.world_mut().write_message(AppExit::Success);
+    app.update();
+    drop(app);
+
+    let mut next = app_with_data(&d);
+    let helped = |app: &App| {
+        app.world().resource::<HelpedGame>().0 == Some(app.world().resource::<Session>().serial)
+    };
+    assert_eq!(next.world().resource::<Session>().game.board().pushes(), 1);
+    assert!(helped(&next), "the restart forgot the hint's help");
+    // A restart drops the hint's pushes and its mark; the snapshot of them brings both back.
+    send(&mut next, PlayerCommand::Restart);
+    settle(&mut next);
+    assert!(!helped(&next));
+    send(&mut next, ScreenCommand::Snapshots);
+    next.update();
+    next.update();
+    send(&mut next, ScreenCommand::RestoreSnapshot(0));
+    settle(&mut next);
+    assert_eq!(next.world().resource::<Session>().game.board().pushes(), 1);
+    assert!(helped(&next), "the snapshot forgot the hint's help");
+    // The rest played by hand, step by step, solves the level as the computer's.
+    let board = next.world().resource::<Session>().game.board().clone();
+    let rest = pushbox::core::solver::solve(&board, 1_000_000).unwrap();
+    for c in rest.lurd.chars() {
+        send(
+            &mut next,
+            PlayerCommand::Step(Direction::from_lurd(c).unwrap()),
+        );
+        next.update();
+    }
+    settle(&mut next);
+    assert_eq!(*next.world().resource::<State<Play>>().get(), Play::Solved);
+    let n = &next.world().resource::<Notices>().0;
+    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    assert!(
+        progress
+            .records(&level)
+            .is_none_or(|r| r.best_moves.is_none()),
+        "a solution the hint helped in became the player's record"
+    );
 }

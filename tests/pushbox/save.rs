@@ -140,6 +140,7 @@ fn a_save_naming_a_missing_collection_starts_the_builtin_levels() {
             applied: 2,
             reverse_from: None,
             parked: None,
+            helped: false,
         }),
         ..Default::default()
     };
@@ -171,6 +172,7 @@ fn saved_moves_that_do_not_replay_start_the_level_afresh() {
             applied: 4,
             reverse_from: None,
             parked: None,
+            helped: false,
         }),
         ..Default::default()
     };

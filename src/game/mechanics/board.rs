@@ -31,10 +31,21 @@ fn spawn_level_on_enter(
     mut commands: Commands,
     current: Option<Res<CurrentLevel>>,
     pending: Option<ResMut<PendingGame>>,
+    helped: Option<ResMut<HelpedGame>>,
 ) {
-    if let Some(current) = current {
-        let game = pending.and_then(|mut p| p.0.take());
-        spawn_level(&mut commands, &current, game);
+    let Some(current) = current else { return };
+    let (game, pending_helped) = match pending {
+        Some(mut p) => (p.game.take(), std::mem::take(&mut p.helped)),
+        None => (None, false),
+    };
+    let restored = game.is_some();
+    let serial = spawn_level(&mut commands, &current, game);
+    // A restored game the hint helped in stays the computer's.
+    if restored
+        && pending_helped
+        && let Some(mut helped) = helped
+    {
+        helped.0 = serial;
     }
 }
 

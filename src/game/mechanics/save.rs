@@ -186,12 +186,15 @@ fn restore_level(
         }
     };
     if let Some(game) = saved_game_of(&chosen, &saved.moves(), &saved, &mut notices) {
-        commands.insert_resource(PendingGame(Some(game)));
+        commands.insert_resource(PendingGame {
+            game: Some(game),
+            helped: saved.helped,
+        });
     }
     if let Some(parked) = saved.parked.as_ref() {
         let mut keep = ParkedGame::default();
         if let Some(game) = saved_game_of(&chosen, parked, &saved, &mut notices) {
-            keep.park(&chosen, game, false);
+            keep.park(&chosen, game, parked.helped);
         }
         commands.insert_resource(keep);
     }
@@ -339,23 +342,40 @@ fn check_records(
     }
 }
 
-/// The game to save: the player's own, also while a replay borrows the board.
-fn saved_game(
-    current: &CurrentLevel,
-    session: &Session,
-    replay: Option<&Replay>,
-    parked: Option<&ParkedGame>,
-) -> SavedGame {
-    let game = replay.map_or(&session.game, |r| &r.stashed);
-    let moves = save::SavedMoves::of(game);
-    SavedGame {
-        collection: current.source.clone(),
-        index: current.index,
-        board: save::fingerprint_key(current.level()),
-        steps: moves.steps,
-        applied: moves.applied,
-        reverse_from: moves.reverse_from,
-        parked: parked.and_then(|p| p.of(current)).map(save::SavedMoves::of),
+/// What the session file keeps of the game: the level, the player's game and the one parked
+/// beside it, and whether the hint helped in each.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PlayersGame<'w> {
+    current: Option<Res<'w, CurrentLevel>>,
+    session: Option<Res<'w, Session>>,
+    replay: Option<Res<'w, Replay>>,
+    parked: Option<Res<'w, ParkedGame>>,
+    helped: Res<'w, HelpedGame>,
+}
+
+impl PlayersGame<'_> {
+    /// The game to save: the player's own, also while a replay borrows the board.
+    fn saved(&self) -> Option<SavedGame> {
+        let (current, session) = (self.current.as_deref()?, self.session.as_deref()?);
+        let (game, helped) = match self.replay.as_deref() {
+            Some(r) => (&r.stashed, r.stashed_helped),
+            None => (&session.game, self.helped.0 == Some(session.serial)),
+        };
+        let moves = save::SavedMoves::of(game, helped);
+        let parked = self.parked.as_deref().and_then(|p| {
+            let (game, helped) = p.of_with_help(current)?;
+            Some(save::SavedMoves::of(game, helped))
+        });
+        Some(SavedGame {
+            collection: current.source.clone(),
+            index: current.index,
+            board: save::fingerprint_key(current.level()),
+            steps: moves.steps,
+            applied: moves.applied,
+            reverse_from: moves.reverse_from,
+            parked,
+            helped,
+        })
     }
 }
 
@@ -392,22 +412,15 @@ fn write_session(
     saves: &mut Saves,
     notices: &mut Notices,
     settings: save::SavedSettings,
-    current: Option<&CurrentLevel>,
-    session: Option<&Session>,
-    replay: Option<&Replay>,
-    parked: Option<&ParkedGame>,
+    game: &PlayersGame,
 ) {
     let Some(store) = saves.store.clone() else {
         return;
     };
-    let game = match (current, session) {
-        (Some(c), Some(s)) => Some(saved_game(c, s, replay, parked)),
-        _ => None,
-    };
     let data = save::Session {
         version: save::VERSION,
         settings,
-        current: game,
+        current: game.saved(),
     };
     match store.write(Store::SESSION, &data) {
         Ok(()) => saves.failing = false,
@@ -428,16 +441,13 @@ fn autosave(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     settings: CurrentSettings,
-    current: Option<Res<CurrentLevel>>,
-    session: Option<Res<Session>>,
+    game: PlayersGame,
     queue: Option<Res<StepQueue>>,
-    replay: Option<Res<Replay>>,
-    parked: Option<Res<ParkedGame>>,
 ) {
-    if saves.store.is_none() || replay.is_some() {
+    if saves.store.is_none() || game.replay.is_some() || game.current.is_none() {
         return;
     }
-    let (Some(current), Some(session)) = (current, session) else {
+    let Some(session) = game.session.as_deref() else {
         return;
     };
     if !queue.is_none_or(|q| q.is_idle()) {
@@ -448,15 +458,7 @@ fn autosave(
     if saves.written == Some(now) && saves.settings_written.as_ref() == Some(&settings_now) {
         return;
     }
-    write_session(
-        &mut saves,
-        &mut notices,
-        settings_now.clone(),
-        Some(&current),
-        Some(&session),
-        None,
-        parked.as_deref(),
-    );
+    write_session(&mut saves, &mut notices, settings_now.clone(), &game);
     saves.written = Some(now);
     saves.settings_written = Some(settings_now);
 }
@@ -495,21 +497,10 @@ fn save_on_leave(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     settings: CurrentSettings,
-    current: Option<Res<CurrentLevel>>,
-    session: Option<Res<Session>>,
-    replay: Option<Res<Replay>>,
-    parked: Option<Res<ParkedGame>>,
+    game: PlayersGame,
 ) {
     if leaving.now() {
-        write_session(
-            &mut saves,
-            &mut notices,
-            settings.saved(),
-            current.as_deref(),
-            session.as_deref(),
-            replay.as_deref(),
-            parked.as_deref(),
-        );
+        write_session(&mut saves, &mut notices, settings.saved(), &game);
     }
 }
 

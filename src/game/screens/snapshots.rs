@@ -47,7 +47,7 @@ fn snapshot_commands(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     roots: Query<Entity, With<BoardRoot>>,
-    (mut parked, helped): (ResMut<ParkedGame>, Res<HelpedGame>),
+    (mut parked, mut helped): (ResMut<ParkedGame>, ResMut<HelpedGame>),
 ) {
     let (Some(current), Some(session)) = (current, session) else {
         return;
@@ -79,11 +79,14 @@ fn snapshot_commands(
                         pushes = b.pushes()
                     )
                 };
-                let snapshot = Snapshot::of(&session.game, name);
+                let this_helped = helped.0 == Some(session.serial);
+                let snapshot = Snapshot::of(&session.game, name, this_helped);
                 keep_snapshot(&mut saves, &mut notices, level, snapshot);
             }
             (ScreenCommand::RestoreSnapshot(i), Play::Snapshots) => {
-                match restored(&current, saves.progress.snapshots(current.level()).get(i)) {
+                let snapshot = saves.progress.snapshots(current.level()).get(i);
+                let snapshot_helped = snapshot.is_some_and(|s| s.helped);
+                match restored(&current, snapshot) {
                     Ok(game) => {
                         // A snapshot of the other direction keeps the game on the board to
                         // switch back to.
@@ -92,7 +95,11 @@ fn snapshot_commands(
                             parked.park(&current, session.game.clone(), this_helped);
                         }
                         let solved = game.is_solved();
-                        respawn(&mut commands, &roots, &current, game);
+                        let serial = respawn(&mut commands, &roots, &current, game);
+                        // The hint's help stays with the position it helped to.
+                        if snapshot_helped {
+                            helped.0 = serial;
+                        }
                         next_play.set(if solved { Play::Solved } else { Play::Active });
                     }
                     Err(e) => notices.say(t!("snapshot-failed", number = i + 1, reason = e)),

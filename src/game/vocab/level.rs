@@ -67,10 +67,14 @@ impl Session {
     }
 }
 
-/// A game to put on the board instead of the level's start (a restored save, a replay), taken by
-/// the next level spawn.
+/// A game to put on the board instead of the level's start (a restored save), taken by the next
+/// level spawn.
 #[derive(Resource, Default)]
-pub struct PendingGame(pub Option<Game>);
+pub struct PendingGame {
+    pub game: Option<Game>,
+    /// Whether the hint played moves of it ([`HelpedGame`](super::player::HelpedGame)).
+    pub helped: bool,
+}
 
 /// The current level's game in the other direction (the forward game while reverse play is on
 /// the board, or the other way round), kept so that switching back finds it as it was.
@@ -94,6 +98,11 @@ impl ParkedGame {
         self.game
             .as_ref()
             .filter(|_| self.level.as_ref() == Some(&Self::key(current)))
+    }
+
+    /// The parked game, when it is of the current level, with whether the hint helped in it.
+    pub fn of_with_help(&self, current: &CurrentLevel) -> Option<(&Game, bool)> {
+        self.of(current).map(|g| (g, self.helped))
     }
 
     /// Takes the parked game out, when it is of the current level, with whether the hint helped
