@@ -24,7 +24,6 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
@@ -42,9 +41,11 @@ use super::goals::{GoalRooms, Pushes};
 use super::room::{NONE, Room};
 use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
+use table::PositionTable;
 
 mod backward;
 mod stepper;
+mod table;
 
 #[cfg(test)]
 pub(super) use backward::search_backward;
@@ -210,22 +211,6 @@ struct Node {
     macro_id: u32,
 }
 
-/// The table's hasher: the keys are Zobrist hashes already.
-#[derive(Default)]
-struct Identity(u64);
-
-impl Hasher for Identity {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("only u64 keys")
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 struct Search {
     room: Room,
     live: Vec<bool>,
@@ -269,7 +254,8 @@ struct Search {
     /// The boxes of node `i` are `boxes[i * k..(i + 1) * k]`, sorted.
     boxes: Vec<u16>,
     info: Vec<Node>,
-    table: HashMap<u64, u32, BuildHasherDefault<Identity>>,
+    /// Stored positions by Zobrist key: it grows a little at a time, never a frame's worth.
+    table: PositionTable,
     /// The open lists, priority (lowest first) and node: one for A*; in fast mode one per
     /// [`FAST_ORDERS`], holding the same positions in different orders and taken from in turn
     /// (see [`Search::priority`]).
@@ -353,7 +339,7 @@ impl Search {
             k: 0,
             boxes: Vec::new(),
             info: Vec::new(),
-            table: HashMap::default(),
+            table: PositionTable::default(),
             open: std::array::from_fn(|_| BinaryHeap::new()),
             taken: 0,
             occupied: vec![false; n],
@@ -447,8 +433,9 @@ impl Search {
     }
 
     /// Searches on until `until` or an answer. The limits are looked at every 256 expansions,
-    /// and every 16 when a slice of a frame must end on time (an expansion of a large level with
-    /// macros can take tens of microseconds).
+    /// or 16 in slices, and the slice's end before each expansion: one expansion of a large
+    /// level (its corrals searched for deadlocks) can take milliseconds, so 16 of them overran a
+    /// 6 ms slice by up to 30 ms.
     fn resume(&mut self, until: Option<Instant>) -> Option<Result<Vec<Push>, SolveError>> {
         if let Some(answer) = self.early.take() {
             return Some(answer);
@@ -462,6 +449,8 @@ impl Search {
 
     /// `Ok(None)`: `until` or the end of the turn came first.
     fn expand_until(&mut self, until: Option<Instant>) -> Result<Option<Vec<Push>>, SolveError> {
+        // At least one expansion a slice, however short, so that slices always move on.
+        let mut first = true;
         loop {
             if self.room.floods >= self.turn_end {
                 return Ok(None);
@@ -484,13 +473,13 @@ impl Search {
             let every = if until.is_some() { 16 } else { 256 };
             if self.expanded.is_multiple_of(every) {
                 self.check(&node)?;
-                if until.is_some_and(|t| Instant::now() >= t) {
-                    // Not expanded yet: back on its list, whose turn it is again next time.
-                    self.info[id as usize].closed = false;
-                    self.open[list].push(Reverse((priority, id)));
-                    self.taken -= 1;
-                    return Ok(None);
-                }
+            }
+            if !std::mem::take(&mut first) && until.is_some_and(|t| Instant::now() >= t) {
+                // Not expanded yet: back on its list, whose turn it is again next time.
+                self.info[id as usize].closed = false;
+                self.open[list].push(Reverse((priority, id)));
+                self.taken -= 1;
+                return Ok(None);
             }
             if let Some(done) = self.expand(id)? {
                 return Ok(Some(self.pushes_to(done)));
@@ -922,9 +911,9 @@ impl Search {
             .fold(0u64, |h, &b| h ^ self.zobrist[b as usize]);
         key ^= self.zobrist[self.room.len() + worker as usize];
         loop {
-            match self.table.get(&key) {
+            match self.table.get(key) {
                 None => return (key, None),
-                Some(&old) => {
+                Some(old) => {
                     let o = old as usize;
                     if self.info[o].worker == worker && self.boxes[o * k..(o + 1) * k] == *boxes {
                         return (key, Some(old));
