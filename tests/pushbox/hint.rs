@@ -148,6 +148,76 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
     );
 }
 
+/// Shift+H before any hint, or while the hint thinks, searches and then plays the whole solution
+/// as soon as it is found (still the computer's, not the player's record).
+#[test]
+fn shift_h_before_the_answer_plays_the_whole_solution_once_found() {
+    let d = crate::temp_dir("hint-all-first");
+    let mut app = app_with_data(&d);
+    let level = builtin().levels[0].clone();
+    send(&mut app, PlayerCommand::HintAll);
+    app.update();
+    assert!(matches!(
+        wait_for_answer(&mut app),
+        SolverHint::Found { .. }
+    ));
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
+    let n = &app.world().resource::<Notices>().0;
+    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
+    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
+    assert!(
+        progress
+            .records(&level)
+            .is_none_or(|r| r.best_moves.is_none()),
+        "the computer's solution became the player's record"
+    );
+
+    // Asked while the search runs (in frames: Microban 143 takes many of them).
+    let path = crate::fixture("levels/microban/Microban_155.xsb");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(CurrentLevel {
+        collection: xsb::read("microban", &text).unwrap(),
+        index: 142,
+        source: "test".into(),
+    })
+    .insert_resource(HintBudget {
+        in_frames: true,
+        ..HintBudget::default()
+    });
+    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    send(&mut app, PlayerCommand::Hint);
+    app.update();
+    assert!(matches!(hint(&app), SolverHint::Thinking { .. }));
+    send(&mut app, PlayerCommand::HintAll);
+    app.update();
+    assert!(
+        matches!(hint(&app), SolverHint::Thinking { .. }),
+        "Shift+H stopped the search"
+    );
+    assert!(matches!(
+        wait_for_answer(&mut app),
+        SolverHint::Found { .. }
+    ));
+    let solved = |app: &App| *app.world().resource::<State<Play>>().get() == Play::Solved;
+    for _ in 0..5000 {
+        if solved(&app) {
+            break;
+        }
+        app.update();
+    }
+    assert!(solved(&app), "the whole solution was not played");
+
+    // In reverse play it says there is no hint, as H does.
+    let mut app = app_on("#####\n#@$.#\n#####\n", HintBudget::default());
+    send(&mut app, PlayerCommand::Reverse);
+    app.update();
+    send(&mut app, PlayerCommand::HintAll);
+    app.update();
+    assert_eq!(hint(&app), SolverHint::NotInReverse);
+}
+
 /// K does nothing after a level the player solved alone: the computer's mark is for the hint's.
 #[test]
 fn keep_as_the_computers_does_nothing_for_the_players_own_solution() {

@@ -1,8 +1,9 @@
 //! The solver's hint: H (or the Hint button) searches from the position on the board on a
 //! background task (`core::solver::search`, fast mode, 10 s), so the frame never waits for it; the
 //! HUD shows the positions searched meanwhile. Then the next push is marked (the view) and H plays
-//! it, Shift+H the whole solution; "no solution from here" when the search proves it, "no hint
-//! found" when the time runs out. H while it thinks, any other command or a change of the board
+//! it, Shift+H the whole solution (asked before the answer, it plays the whole solution as soon
+//! as one is found); "no solution from here" when the search proves it, "no hint found" when the
+//! time runs out. H while it thinks, any other command or a change of the board
 //! stops the search at once (a cancel flag the search reads every few hundred positions).
 //!
 //! A browser page has no threads: there the search runs in slices of a few milliseconds a frame
@@ -77,6 +78,8 @@ struct HintSearch {
     state: Option<(u64, u64)>,
     solution: Option<Solution>,
     budget: HintBudget,
+    /// Shift+H came before the answer: the whole solution is played once found.
+    play_all_when_found: bool,
 }
 
 impl HintSearch {
@@ -86,6 +89,7 @@ impl HintSearch {
         self.task = None;
         self.state = None;
         self.solution = None;
+        self.play_all_when_found = false;
         hint.set_if_neq(SolverHint::Off);
     }
 
@@ -112,6 +116,7 @@ impl HintSearch {
         });
         self.state = Some(state);
         self.solution = None;
+        self.play_all_when_found = false;
     }
 }
 
@@ -162,18 +167,39 @@ fn hint_commands(
                     *hint = SolverHint::Thinking { positions: 0 };
                 }
             },
-            PlayerCommand::HintAll if *play.get() == Play::Active => {
-                if let Some(solution) = &search.solution {
-                    let steps = crate::core::lurd::parse(&solution.lurd).unwrap_or_default();
-                    queue.replace_moves(steps.into_iter().map(|d| (d, true)));
-                    helped.0 = Some(s.serial);
+            PlayerCommand::HintAll if *play.get() == Play::Active => match &*hint {
+                SolverHint::Found { .. } => {
+                    play_whole_solution(&search, s, &mut queue, &mut helped);
                 }
-            }
+                SolverHint::Thinking { .. } => search.play_all_when_found = true,
+                _ if s.game.is_reverse() => {
+                    hint.set_if_neq(SolverHint::NotInReverse);
+                }
+                _ => {
+                    search.start(s.game.board().clone(), state_of(s), *budget);
+                    search.play_all_when_found = true;
+                    *hint = SolverHint::Thinking { positions: 0 };
+                }
+            },
             PlayerCommand::Hint | PlayerCommand::HintAll => {}
             // The restart itself ends the hint's help (`board`): it drops the hint's moves.
             PlayerCommand::Restart => search.stop(&mut hint),
             _ => search.stop(&mut hint),
         }
+    }
+}
+
+/// Queues every move of the solution found, and marks the game as helped.
+fn play_whole_solution(
+    search: &HintSearch,
+    s: &Session,
+    queue: &mut StepQueue,
+    helped: &mut HelpedGame,
+) {
+    if let Some(solution) = &search.solution {
+        let steps = crate::core::lurd::parse(&solution.lurd).unwrap_or_default();
+        queue.replace_moves(steps.into_iter().map(|d| (d, true)));
+        helped.0 = Some(s.serial);
     }
 }
 
@@ -195,8 +221,15 @@ fn play_next_push(search: &mut HintSearch, s: &Session, queue: &mut StepQueue) {
     );
 }
 
-/// Shows the search's progress and takes its answer when it is done (never waits for it).
-fn poll_search(mut search: ResMut<HintSearch>, mut hint: ResMut<SolverHint>) {
+/// Shows the search's progress and takes its answer when it is done (never waits for it); the
+/// whole solution is played at once when Shift+H asked for it before the answer.
+fn poll_search(
+    mut search: ResMut<HintSearch>,
+    mut hint: ResMut<SolverHint>,
+    session: Option<Res<Session>>,
+    mut queue: ResMut<StepQueue>,
+    mut helped: ResMut<HelpedGame>,
+) {
     let Some(task) = search.task.as_mut() else {
         return;
     };
@@ -230,4 +263,10 @@ fn poll_search(mut search: ResMut<HintSearch>, mut hint: ResMut<SolverHint>) {
             seconds: search.budget.seconds.round() as u32,
         },
     };
+    if std::mem::take(&mut search.play_all_when_found)
+        && matches!(*hint, SolverHint::Found { .. })
+        && let Some(s) = session.as_deref()
+    {
+        play_whole_solution(&search, s, &mut queue, &mut helped);
+    }
 }
