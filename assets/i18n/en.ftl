@@ -34,6 +34,7 @@ hud-deadlock = Deadlock ({ $detector }): this position can no longer be solved. 
 hud-hint = Hint
 hud-hint-thinking = Thinking… { $positions } positions searched (H stops)
 hud-hint-found = Hint: push the marked box towards the dot ({ $pushes } pushes to solve). H plays this push, Shift+H all of them.
+hud-hint-all = Play all
 hud-hint-none = No solution from here. Undo (Z).
 hud-hint-not-found = No hint found in { $seconds } s.
 hud-hint-reverse = No hint in reverse play (B plays forward).

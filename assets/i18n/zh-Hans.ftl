@@ -33,6 +33,7 @@ hud-deadlock = 死局（{ $detector }）：这个局面已经无解了。请撤�
 hud-hint = 提示
 hud-hint-thinking = 正在思考…已搜索 { $positions } 个局面（按 H 停止）
 hud-hint-found = 提示：把标出的箱子推向圆点（共需推 { $pushes } 次）。按 H 走这一步，Shift+H 走完全部。
+hud-hint-all = 全部走完
 hud-hint-none = 从这里已无解。请撤销（Z）。
 hud-hint-not-found = { $seconds } 秒内没有找到提示。
 hud-hint-reverse = 倒推模式没有提示（按 B 回到正向）。

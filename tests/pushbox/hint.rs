@@ -33,6 +33,20 @@ fn wait_for_answer(app: &mut App) -> SolverHint {
     panic!("the hint never answered: {:?}", hint(app));
 }
 
+/// Runs frames until the level is solved: the hint's search (on another thread, or in slices),
+/// then the solution's moves, played at the game's pace.
+fn play_until_solved(app: &mut App) {
+    let solved = |app: &App| *app.world().resource::<State<Play>>().get() == Play::Solved;
+    for _ in 0..5000 {
+        if solved(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the whole solution was not played: {:?}", hint(app));
+}
+
 /// A game on one level drawn as XSB text.
 fn app_on(text: &str, budget: HintBudget) -> App {
     let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
@@ -157,12 +171,7 @@ fn shift_h_before_the_answer_plays_the_whole_solution_once_found() {
     let level = builtin().levels[0].clone();
     send(&mut app, PlayerCommand::HintAll);
     app.update();
-    assert!(matches!(
-        wait_for_answer(&mut app),
-        SolverHint::Found { .. }
-    ));
-    settle(&mut app);
-    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
+    play_until_solved(&mut app);
     let n = &app.world().resource::<Notices>().0;
     assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
     let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
@@ -196,18 +205,7 @@ fn shift_h_before_the_answer_plays_the_whole_solution_once_found() {
         matches!(hint(&app), SolverHint::Thinking { .. }),
         "Shift+H stopped the search"
     );
-    assert!(matches!(
-        wait_for_answer(&mut app),
-        SolverHint::Found { .. }
-    ));
-    let solved = |app: &App| *app.world().resource::<State<Play>>().get() == Play::Solved;
-    for _ in 0..5000 {
-        if solved(&app) {
-            break;
-        }
-        app.update();
-    }
-    assert!(solved(&app), "the whole solution was not played");
+    play_until_solved(&mut app);
 
     // In reverse play it says there is no hint, as H does.
     let mut app = app_on("#####\n#@$.#\n#####\n", HintBudget::default());

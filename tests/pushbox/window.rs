@@ -384,6 +384,47 @@ impl Buttons {
     }
 }
 
+/// On a phone the solver's hint is played to the end with a tap: the Hint button, then "Play
+/// all" beside the hint's line (shown only while a hint is found), finger-sized and on screen.
+#[test]
+fn a_tap_on_play_all_plays_the_hints_whole_solution() {
+    let d = temp_dir("window-play-all");
+    let shot = |n: &str| d.join(format!("{n}.png"));
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels/tutorial.bxb:7");
+    let script = format!(
+        "screenshot {}; button Hint; frames 60; screenshot {}; button Play all; wait; frames 4",
+        shot("start").display(),
+        shot("found").display(),
+    );
+    if !play_sized(
+        "-screen 0 1080x2340x24",
+        &[
+            "--data-dir",
+            d.join("data").to_str().unwrap(),
+            "--size",
+            "1080x2340",
+            "--level",
+            level.to_str().unwrap(),
+            "--input",
+            &script,
+            "--screenshot",
+            shot("end").to_str().unwrap(),
+        ],
+    ) {
+        return;
+    }
+    let has_play_all = |b: &Buttons| b.rects.iter().any(|r| r.4.trim() == "Play all");
+    let start = Buttons::load(&shot("start"));
+    assert!(!has_play_all(&start), "Play all before any hint");
+    let found = Buttons::load(&shot("found"));
+    assert!(has_play_all(&found), "no Play all once the hint is found");
+    found.check_finger_sized("found");
+    assert_eq!(found.screen, "Active");
+    let end = Buttons::load(&shot("end"));
+    assert_eq!(end.screen, "Solved");
+    assert!(Shot::load(&shot("end")).solved);
+}
+
 /// Phone-shaped windows, portrait and landscape: the HUD, a large level zoomed in with a pinch and
 /// played with a swipe, and the level browser; every button finger-sized and on screen.
 #[test]

@@ -1,10 +1,10 @@
 //! The solver's hint: H (or the Hint button) searches from the position on the board on a
 //! background task (`core::solver::search`, fast mode, 10 s), so the frame never waits for it; the
 //! HUD shows the positions searched meanwhile. Then the next push is marked (the view) and H plays
-//! it, Shift+H the whole solution (asked before the answer, it plays the whole solution as soon
-//! as one is found); "no solution from here" when the search proves it, "no hint found" when the
-//! time runs out. H while it thinks, any other command or a change of the board
-//! stops the search at once (a cancel flag the search reads every few hundred positions).
+//! it, Shift+H (or the HUD's "Play all") the whole solution; Shift+H before the answer plays the
+//! whole solution as soon as one is found. "No solution from here" when the search proves it, "no
+//! hint found" when the time runs out. H while it thinks, any other command or a change of the
+//! board stops the search at once (a cancel flag the search reads every few hundred positions).
 //!
 //! A browser page has no threads: there the search runs in slices of a few milliseconds a frame
 //! (`solver::Stepper`, the same answer).

@@ -18,6 +18,11 @@ struct HintText;
 #[derive(Component)]
 struct HintPanel;
 
+/// Beside the solver's hint, once it found a solution: the whole of it played with one tap
+/// (Shift+H on a keyboard; a phone has no other way).
+#[derive(Component)]
+struct HintPlayAll;
+
 #[derive(Component)]
 struct LevelName;
 
@@ -147,13 +152,19 @@ fn spawn_notice_line(root: &mut ChildSpawnerCommands) {
     });
 }
 
-/// The hint line: a level's lesson or the first-play hint.
+/// The hint line: a level's lesson or the first-play hint, or the solver's hint with its
+/// "Play all" button.
 fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
     bottom
         .spawn((
             HintLine,
             Node {
                 justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                // "Play all" beside the solver's hint, or under it when the line is full.
+                flex_wrap: FlexWrap::Wrap,
+                column_gap: px(8),
+                row_gap: px(8),
                 ..default()
             },
             Pickable::IGNORE,
@@ -171,6 +182,22 @@ fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
             ))
             .with_children(|p| {
                 p.spawn((HintText, text(t!("hud-first-hint"), 18.0), Pickable::IGNORE));
+            });
+            h.spawn((
+                HintPlayAll,
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|b| {
+                b.spawn(command_button(
+                    &t!("hud-hint-all"),
+                    None,
+                    PlayerCommand::HintAll,
+                ))
+                .observe(send_on_click::<CommandButton>);
             });
         });
 }
@@ -363,6 +390,7 @@ fn show_hint(
     mut line: Query<&mut Visibility, With<HintLine>>,
     mut texts: Query<&mut Text, With<HintText>>,
     mut panels: Query<&mut BackgroundColor, With<HintPanel>>,
+    mut play_all: Query<&mut Node, With<HintPlayAll>>,
 ) {
     let reverse = session.as_ref().is_some_and(|s| s.game.is_reverse());
     let changed = hint.is_changed()
@@ -397,6 +425,13 @@ fn show_hint(
     };
     for mut v in &mut line {
         v.set_if_neq(shown);
+    }
+    let found = matches!(*solver, SolverHint::Found { .. });
+    for mut node in &mut play_all {
+        let display = if found { Display::Flex } else { Display::None };
+        if node.display != display {
+            node.display = display;
+        }
     }
     let text = note.unwrap_or_else(|| t!("hud-first-hint"));
     for mut t in &mut texts {
