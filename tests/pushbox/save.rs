@@ -193,6 +193,45 @@ fn solve_first_level(app: &mut App, lurd: &str) {
     }
 }
 
+/// A level left solved comes back solved, with its panel: at once when the game opens on the level,
+/// and through Continue when it opens on the title screen (which comes first).
+#[test]
+fn a_game_left_solved_comes_back_with_its_solved_panel() {
+    let d = crate::temp_dir("restore-solved");
+    let mut app = app_with_data(&d);
+    solve_first_level(&mut app, "rRR");
+    assert_eq!(play_state(&app), Play::Solved);
+    exit(&mut app);
+    drop(app);
+
+    let mut again = app_with_data(&d);
+    assert!(game(&again).is_solved());
+    assert_eq!(play_state(&again), Play::Solved);
+    // Undo leaves the solved position, and the panel with it.
+    send(&mut again, PlayerCommand::Undo);
+    settle(&mut again);
+    assert_eq!(play_state(&again), Play::Active);
+    send(&mut again, PlayerCommand::Redo);
+    settle(&mut again);
+    assert_eq!(play_state(&again), Play::Solved);
+    exit(&mut again);
+    drop(again);
+
+    let mut titled = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    titled
+        .insert_resource(SaveConfig {
+            dir: Some(d.clone()),
+            force_instant: false,
+        })
+        .insert_resource(pushbox::game::screens::title::TitleAtStart);
+    assert!(pushbox::game::run_until_playing(&mut titled, 1000));
+    titled.update();
+    assert_eq!(play_state(&titled), Play::Title);
+    send(&mut titled, ScreenCommand::Menu);
+    settle(&mut titled);
+    assert_eq!(play_state(&titled), Play::Solved);
+}
+
 #[test]
 fn solving_keeps_the_best_solutions_on_disk() {
     let d = crate::temp_dir("records");

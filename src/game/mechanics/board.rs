@@ -32,6 +32,7 @@ fn spawn_level_on_enter(
     current: Option<Res<CurrentLevel>>,
     pending: Option<ResMut<PendingGame>>,
     helped: Option<ResMut<HelpedGame>>,
+    mut next_play: ResMut<NextState<Play>>,
 ) {
     let Some(current) = current else { return };
     let (game, pending_helped) = match pending {
@@ -39,6 +40,11 @@ fn spawn_level_on_enter(
         None => (None, false),
     };
     let restored = game.is_some();
+    // A game left solved comes back with its solved panel (the title screen, when the game opens
+    // on it, comes first: it is set after this).
+    if game.as_ref().is_some_and(Game::is_solved) {
+        next_play.set(Play::Solved);
+    }
     let serial = spawn_level(&mut commands, &current, game);
     // A restored game the hint helped in stays the computer's.
     if restored

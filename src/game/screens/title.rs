@@ -32,13 +32,16 @@ struct QuitButton;
 
 /// State changes: part of the game in every app.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), open_at_start)
-        .add_systems(
-            Update,
-            title_commands
-                .in_set(AppSystems::Plan)
-                .run_if(in_state(Screen::Playing)),
-        );
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        open_at_start.after(LevelSetup::Spawn),
+    )
+    .add_systems(
+        Update,
+        title_commands
+            .in_set(AppSystems::Plan)
+            .run_if(in_state(Screen::Playing)),
+    );
 }
 
 /// The screen: the windowed game adds it.
