@@ -159,26 +159,16 @@ fn hint_commands(
                     play_next_push(&mut search, s, &mut queue);
                     helped.0 = Some(s.serial);
                 }
-                _ if s.game.is_reverse() => {
-                    hint.set_if_neq(SolverHint::NotInReverse);
-                }
-                _ => {
-                    search.start(s.game.board().clone(), state_of(s), *budget);
-                    *hint = SolverHint::Thinking { positions: 0 };
-                }
+                _ => begin_search(&mut search, &mut hint, s, *budget),
             },
             PlayerCommand::HintAll if *play.get() == Play::Active => match &*hint {
                 SolverHint::Found { .. } => {
                     play_whole_solution(&search, s, &mut queue, &mut helped);
                 }
                 SolverHint::Thinking { .. } => search.play_all_when_found = true,
-                _ if s.game.is_reverse() => {
-                    hint.set_if_neq(SolverHint::NotInReverse);
-                }
                 _ => {
-                    search.start(s.game.board().clone(), state_of(s), *budget);
-                    search.play_all_when_found = true;
-                    *hint = SolverHint::Thinking { positions: 0 };
+                    begin_search(&mut search, &mut hint, s, *budget);
+                    search.play_all_when_found = search.task.is_some();
                 }
             },
             PlayerCommand::Hint | PlayerCommand::HintAll => {}
@@ -186,6 +176,16 @@ fn hint_commands(
             PlayerCommand::Restart => search.stop(&mut hint),
             _ => search.stop(&mut hint),
         }
+    }
+}
+
+/// Starts a search from the board as it stands (reverse play has no hint).
+fn begin_search(search: &mut HintSearch, hint: &mut SolverHint, s: &Session, budget: HintBudget) {
+    if s.game.is_reverse() {
+        *hint = SolverHint::NotInReverse;
+    } else {
+        search.start(s.game.board().clone(), state_of(s), budget);
+        *hint = SolverHint::Thinking { positions: 0 };
     }
 }
 
