@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use pushbox::core::formats::xsb;
+use pushbox::core::level::Level;
 use pushbox::core::save::{Progress, Store};
 use pushbox::core::{Direction, Pos};
 use pushbox::game::mechanics::hint::HintBudget;
@@ -45,6 +46,38 @@ fn play_until_solved(app: &mut App) {
         std::thread::sleep(Duration::from_millis(1));
     }
     panic!("the whole solution was not played: {:?}", hint(app));
+}
+
+/// A game on Microban 143 (about 24,000 positions from both ends: many slices in frames).
+fn app_on_microban_143(in_frames: bool) -> App {
+    let path = crate::fixture("levels/microban/Microban_155.xsb");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
+    app.insert_resource(CurrentLevel {
+        collection: xsb::read("microban", &text).unwrap(),
+        index: 142,
+        source: "test".into(),
+    })
+    .insert_resource(HintBudget {
+        in_frames,
+        ..HintBudget::default()
+    });
+    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    app
+}
+
+/// The level was solved with the hint's help: the notice says so, and the data folder `dir`
+/// keeps it neither as the player's record nor, unasked, as the computer's solution.
+fn assert_solved_as_the_computers(app: &App, dir: &std::path::Path, level: &Level) {
+    let n = &app.world().resource::<Notices>().0;
+    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
+    let progress = Store::new(dir).read::<Progress>(Store::PROGRESS).value;
+    assert!(
+        progress
+            .records(level)
+            .is_none_or(|r| r.best_moves.is_none() && r.computer.is_none()),
+        "the computer's solution was kept unasked, or became the player's record"
+    );
 }
 
 /// A game on one level drawn as XSB text.
@@ -101,15 +134,7 @@ fn the_hint_shows_a_push_plays_it_and_plays_the_rest_without_making_it_a_record(
     send(&mut app, PlayerCommand::HintAll);
     settle(&mut app);
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Solved);
-    let n = &app.world().resource::<Notices>().0;
-    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
-    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
-    assert!(
-        progress
-            .records(&level)
-            .is_none_or(|r| r.best_moves.is_none() && r.computer.is_none()),
-        "the computer's solution was kept unasked, or became the player's record"
-    );
+    assert_solved_as_the_computers(&app, &d, &level);
     // Its replay from the solved panel is named as the computer's, and closes back to the panel.
     send(&mut app, ScreenCommand::Replay);
     settle(&mut app);
@@ -172,30 +197,10 @@ fn shift_h_before_the_answer_plays_the_whole_solution_once_found() {
     send(&mut app, PlayerCommand::HintAll);
     app.update();
     play_until_solved(&mut app);
-    let n = &app.world().resource::<Notices>().0;
-    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
-    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
-    assert!(
-        progress
-            .records(&level)
-            .is_none_or(|r| r.best_moves.is_none()),
-        "the computer's solution became the player's record"
-    );
+    assert_solved_as_the_computers(&app, &d, &level);
 
     // Asked while the search runs (in frames: Microban 143 takes many of them).
-    let path = crate::fixture("levels/microban/Microban_155.xsb");
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
-    app.insert_resource(CurrentLevel {
-        collection: xsb::read("microban", &text).unwrap(),
-        index: 142,
-        source: "test".into(),
-    })
-    .insert_resource(HintBudget {
-        in_frames: true,
-        ..HintBudget::default()
-    });
-    assert!(pushbox::game::run_until_playing(&mut app, 1000));
+    let mut app = app_on_microban_143(true);
     send(&mut app, PlayerCommand::Hint);
     app.update();
     assert!(matches!(hint(&app), SolverHint::Thinking { .. }));
@@ -314,24 +319,10 @@ fn a_step_stops_the_search_in_the_same_frame() {
 /// gives the answer the thread gives; a step still stops it in the same frame.
 #[test]
 fn in_frames_the_hint_searches_a_slice_a_frame_and_answers_the_same() {
-    // Microban 143: about 24,000 positions from both ends, many slices.
-    let path = crate::fixture("levels/microban/Microban_155.xsb");
-    let text = std::fs::read_to_string(path).unwrap();
-    let collection = xsb::read("microban", &text).unwrap();
     let answers: Vec<SolverHint> = [false, true]
         .into_iter()
         .map(|in_frames| {
-            let mut app = bare_app(concat!(env!("CARGO_MANIFEST_DIR"), "/assets"));
-            app.insert_resource(CurrentLevel {
-                collection: collection.clone(),
-                index: 142,
-                source: "test".into(),
-            })
-            .insert_resource(HintBudget {
-                in_frames,
-                ..HintBudget::default()
-            });
-            assert!(pushbox::game::run_until_playing(&mut app, 1000));
+            let mut app = app_on_microban_143(in_frames);
             send(&mut app, PlayerCommand::Hint);
             app.update();
             let mut thinking = 0;
@@ -418,13 +409,5 @@ fn the_hints_help_is_kept_across_a_restart_and_in_a_snapshot() {
     }
     settle(&mut next);
     assert_eq!(*next.world().resource::<State<Play>>().get(), Play::Solved);
-    let n = &next.world().resource::<Notices>().0;
-    assert!(n.iter().any(|m| m.contains("computer's help")), "{n:?}");
-    let progress = Store::new(&d).read::<Progress>(Store::PROGRESS).value;
-    assert!(
-        progress
-            .records(&level)
-            .is_none_or(|r| r.best_moves.is_none()),
-        "a solution the hint helped in became the player's record"
-    );
+    assert_solved_as_the_computers(&next, &d, &level);
 }
