@@ -188,6 +188,16 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
     notation::parse_size(s, 64..=16384, ("window side", "pixels"), "1080x2340")
 }
 
+/// Parses a display's scale factor (device pixels per logical pixel) for `play --scale`.
+pub fn parse_scale(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(f) if (0.5..=8.0).contains(&f) => Ok(f),
+        _ => Err(format!(
+            "{s:?} is not a scale factor from 0.5 to 8 (a phone's density, for example 2.625)"
+        )),
+    }
+}
+
 /// Parses a room size `WxH` for `generate` (3 to 30 cells a side).
 pub fn parse_room(s: &str) -> Result<(u32, u32), String> {
     notation::parse_size(s, 3..=30, ("room side", "cells"), "8x7")

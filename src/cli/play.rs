@@ -27,6 +27,10 @@ pub struct Play {
     /// Window size in pixels, WxH (default 1280x720).
     #[arg(long, value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
+    /// The display's scale factor (device pixels per logical pixel): `--size 1080x2340 --scale
+    /// 2.625` lays the screens out as a Pixel phone does, at 411x891 logical pixels.
+    #[arg(long, value_parser = parse_scale)]
+    pub scale: Option<f32>,
     /// The player's data folder (saved game, records); default: $PUSHBOX_DATA_DIR, else the
     /// platform's data directory.
     #[arg(long)]
@@ -53,6 +57,7 @@ pub fn play(opts: Play) -> ExitCode {
         screenshot,
         instant,
         size,
+        scale,
         data_dir,
         replay,
         import,
@@ -122,6 +127,7 @@ pub fn play(opts: Play) -> ExitCode {
         script,
         instant,
         size: size.unwrap_or((1280, 720)),
+        scale,
         data_dir,
         replay,
         import: imports,

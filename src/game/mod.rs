@@ -63,6 +63,7 @@ impl Plugin for GamePlugin {
             );
         app.init_resource::<PendingGame>()
             .init_resource::<DesignedSize>()
+            .init_resource::<vocab::ui::Layout>()
             .add_plugins((
                 mechanics::levels::plugin,
                 mechanics::board::plugin,
@@ -85,6 +86,7 @@ impl Plugin for GamePlugin {
                 mechanics::reverse::plugin,
                 mechanics::language::plugin,
                 mechanics::hint::plugin,
+                screens::level_menu::plugin,
             ));
     }
 }
@@ -99,6 +101,8 @@ pub struct AppPlugin {
     pub instant: bool,
     /// Window size in pixels.
     pub size: (u32, u32),
+    /// The display's scale factor in place of the system's (`play --scale`).
+    pub scale: Option<f32>,
     /// The player's data folder (`--data-dir`); `None`: the environment or platform default.
     pub data_dir: Option<std::path::PathBuf>,
     /// A solution to verify and replay at start: where it came from, and its text.
@@ -119,6 +123,7 @@ impl AppPlugin {
             script: None,
             instant: false,
             size: (1080, 2340),
+            scale: None,
             data_dir: None,
             replay: None,
             import: Vec::new(),
@@ -151,7 +156,11 @@ impl Plugin for AppPlugin {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "PushBox".into(),
-                        resolution: self.size.into(),
+                        resolution: match self.scale {
+                            Some(f) => bevy::window::WindowResolution::from(self.size)
+                                .with_scale_factor_override(f),
+                            None => self.size.into(),
+                        },
                         mode,
                         resizable: !mobile,
                         // In a browser: draw on the page's canvas and follow its size (a phone
@@ -172,21 +181,26 @@ impl Plugin for AppPlugin {
         if let Some(lang) = self.lang {
             app.insert_resource(mechanics::language::SystemLanguage(lang));
         }
-        app.add_plugins(GamePlugin).add_plugins((
-            mechanics::view::plugin,
-            mechanics::art::plugin,
-            mechanics::fonts::plugin,
-            screens::loading::plugin,
-            screens::hud::plugin,
-            lifecycle::plugin,
-            mechanics::sound::playback_plugin,
-            screens::settings::screen_plugin,
-            screens::title::screen_plugin,
-            screens::browser::screen_plugin,
-            screens::link::screen_plugin,
-            screens::snapshots::screen_plugin,
-            mechanics::focus::plugin,
-        ));
+        app.add_plugins(GamePlugin)
+            .add_plugins((
+                mechanics::view::plugin,
+                mechanics::art::plugin,
+                mechanics::fonts::plugin,
+                screens::loading::plugin,
+                screens::hud::plugin,
+                lifecycle::plugin,
+                mechanics::sound::playback_plugin,
+                screens::settings::screen_plugin,
+                screens::title::screen_plugin,
+                screens::browser::screen_plugin,
+                screens::link::screen_plugin,
+                screens::snapshots::screen_plugin,
+                mechanics::focus::plugin,
+            ))
+            .add_plugins((
+                mechanics::widgets::plugin,
+                screens::level_menu::screen_plugin,
+            ));
         #[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
         app.add_plugins(window_icon::plugin);
         #[cfg(target_arch = "wasm32")]

@@ -9,12 +9,16 @@
 //! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture; `FILE.png.buttons`
 //! lists the window size, the cell size, the screen (`Play` state) and every visible button's
-//! rectangle (logical pixels) and label; `FILE.png.texts` every text on screen. All three are
-//! written after the frame's view is updated, from the frame in the picture.
+//! rectangle (logical pixels) and label (its [`ButtonName`], for an icon alone); `FILE.png.texts`
+//! every text on screen after its size in logical pixels; `FILE.png.fits` each button label's
+//! size and the room its button has; `FILE.png.targets` each button's visible rectangle, whole
+//! size and whether a scrolling panel cuts it. All are written after the frame's view is
+//! updated, from the frame in the picture.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::game::vocab::ui::{ButtonName, IconGlyph};
 use crate::game::vocab::*;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::input::ButtonState;
@@ -294,8 +298,8 @@ fn run_script(
     mut out: ScriptOutput,
     mut exit: MessageWriter<AppExit>,
     (buttons, labels, window_info): (
-        Query<(&UiGlobalTransform, &Children, &InheritedVisibility), With<Button>>,
-        Query<&Text>,
+        ButtonsOnScreen,
+        Query<&Text, Without<IconGlyph>>,
         Single<&Window, With<PrimaryWindow>>,
     ),
 ) {
@@ -307,17 +311,24 @@ fn run_script(
         exit.write(AppExit::Success);
         return;
     };
+    // The centre of the part of the button a player sees (none: scrolled out of its panel).
     let find_button = |label: &str| {
         buttons
             .iter()
-            .find(|(_, children, visible)| {
-                visible.get()
-                    && children
+            .filter(|(_, children, name, ..)| {
+                name.is_some_and(|n| n.0 == label)
+                    || children
                         .iter()
+                        .flat_map(|c| c.iter())
                         .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
             })
-            // The node's centre, from physical to logical pixels.
-            .map(|(at, _, _)| at.translation / window_info.scale_factor())
+            .find_map(|(at, _, _, node, visible, clip)| {
+                let rect = Rect::from_center_size(at.translation, node.size());
+                let seen = clip.map_or(rect, |c| rect.intersect(c.clip));
+                (visible.get() && !seen.is_empty()).then(|| seen.center())
+            })
+            // From physical to logical pixels.
+            .map(|at| at / window_info.scale_factor())
             .ok_or_else(|| format!("button {label:?}: there is no such button on screen"))
     };
     let idle = queue.is_idle() && !animating.0;
@@ -655,7 +666,8 @@ type ButtonsOnScreen<'w, 's> = Query<
     's,
     (
         &'static UiGlobalTransform,
-        &'static Children,
+        Option<&'static Children>,
+        Option<&'static ButtonName>,
         &'static ComputedNode,
         &'static InheritedVisibility,
         Option<&'static bevy::ui::CalculatedClip>,
@@ -663,42 +675,73 @@ type ButtonsOnScreen<'w, 's> = Query<
     With<Button>,
 >;
 
+/// What the screenshot's button files say: `.buttons`, `.fits` and `.targets`.
+#[derive(Default)]
+struct ButtonLists {
+    rects: String,
+    fits: String,
+    targets: String,
+}
+
 /// The buttons the player can see, for the `.buttons` file: the part of each one's rectangle
 /// inside the panel that clips it (a button cut by a panel's edge is listed cut), in logical
-/// pixels, and its label; and for the `.fits` file, each label's width and height, then the room
-/// its button has for it (the content box, padding taken off).
+/// pixels, and its label; for the `.fits` file, each label's width and height, then the room
+/// its button has for it (the content box, padding taken off); for the `.targets` file, the
+/// visible rectangle, the button's whole size, whether a scrolling panel cuts it (1) or not (0),
+/// and its name.
 fn button_lists(
     buttons: &ButtonsOnScreen,
-    labels: &Query<(&Text, &ComputedNode)>,
+    labels: &Query<(&Text, &ComputedNode), Without<IconGlyph>>,
     scale: f32,
-) -> (String, String) {
-    let (mut rects, mut fits) = (String::new(), String::new());
-    for (t, children, node, visible, clip) in buttons {
+) -> ButtonLists {
+    let mut out = ButtonLists::default();
+    for (t, children, name, node, visible, clip) in buttons {
         let size = node.size();
-        let mut rect = Rect::from_center_size(t.translation, size);
-        if let Some(c) = clip {
-            rect = rect.intersect(c.clip);
-        }
+        let whole = Rect::from_center_size(t.translation, size);
+        let rect = clip.map_or(whole, |c| whole.intersect(c.clip));
         if !visible.get() || rect.is_empty() || size.x <= 0.0 {
             continue;
         }
         let mut label = String::new();
         let room = node.content_box().size() / scale;
-        for (text, n) in children.iter().filter_map(|c| labels.get(c).ok()) {
+        let children = children.into_iter().flat_map(|c| c.iter());
+        for (text, n) in children.filter_map(|c| labels.get(c).ok()) {
             label += &text.0;
             let fit = n.size() / scale;
-            fits += &format!(
+            out.fits += &format!(
                 "{:.1} {:.1} {:.1} {:.1} {}\n",
                 fit.x, fit.y, room.x, room.y, text.0
             );
         }
-        let (min, size) = (rect.min / scale, rect.size() / scale);
-        rects += &format!(
+        if let Some(n) = name {
+            label.clone_from(&n.0);
+        }
+        let (min, seen, full) = (rect.min / scale, rect.size() / scale, size / scale);
+        out.rects += &format!(
             "{:.1} {:.1} {:.1} {:.1} {label}\n",
-            min.x, min.y, size.x, size.y
+            min.x, min.y, seen.x, seen.y
+        );
+        let cut = rect != whole;
+        out.targets += &format!(
+            "{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} {} {label}\n",
+            min.x,
+            min.y,
+            seen.x,
+            seen.y,
+            full.x,
+            full.y,
+            u8::from(cut)
         );
     }
-    (rects, fits)
+    out
+}
+
+/// A text's size in logical pixels (the game sets every size in pixels).
+fn font_px(font: &TextFont) -> f32 {
+    match font.font_size {
+        FontSize::Px(px) => px,
+        _ => 0.0,
+    }
 }
 
 /// Writes a pending screenshot's `.layout` and `.buttons` files from this frame's state, after the
@@ -710,18 +753,19 @@ fn take_screenshot(
     movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
     problem: Res<LevelProblem>,
     buttons: ButtonsOnScreen,
-    labels: Query<(&Text, &ComputedNode)>,
-    texts: Query<(&Text, &InheritedVisibility)>,
+    labels: Query<(&Text, &ComputedNode), Without<IconGlyph>>,
+    texts: Query<(&Text, &TextFont, &InheritedVisibility), Without<IconGlyph>>,
     window: Single<&Window, With<PrimaryWindow>>,
 ) {
     let Some(path) = runner.pending_shot.take() else {
         return;
     };
-    // Every text on screen, one per line (new lines shown as ` / `).
+    // Every text on screen, one per line after its size in logical pixels (new lines shown as
+    // ` / `); icons are not text.
     let shown: String = texts
         .iter()
-        .filter(|(t, v)| v.get() && !t.0.is_empty())
-        .map(|(t, _)| t.0.replace('\n', " / ") + "\n")
+        .filter(|(t, _, v)| v.get() && !t.0.is_empty())
+        .map(|(t, f, _)| format!("{:.1} {}\n", font_px(f), t.0.replace('\n', " / ")))
         .collect();
     let layout = match cells.link.as_deref() {
         Some(play) if cells.linking() => link_layout_text(&cells, play),
@@ -743,13 +787,14 @@ fn take_screenshot(
         window.width(),
         window.height()
     );
-    let (rects, fits) = button_lists(&buttons, &labels, window.scale_factor());
-    let rects = head + &rects;
+    let lists = button_lists(&buttons, &labels, window.scale_factor());
+    let rects = head + &lists.rects;
     let _ = std::fs::remove_file(&path);
     let written = std::fs::write(path.with_extension("png.layout"), layout)
         .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects))
         .and_then(|()| std::fs::write(path.with_extension("png.texts"), shown))
-        .and_then(|()| std::fs::write(path.with_extension("png.fits"), fits));
+        .and_then(|()| std::fs::write(path.with_extension("png.fits"), lists.fits))
+        .and_then(|()| std::fs::write(path.with_extension("png.targets"), lists.targets));
     if let Err(e) = written {
         error!("{}: {e}", path.display());
     }

@@ -10,6 +10,7 @@ mod design;
 mod game;
 mod hint;
 mod i18n;
+mod layout;
 mod link;
 mod save;
 mod shape;

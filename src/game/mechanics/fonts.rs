@@ -1,11 +1,12 @@
-//! Fonts: Chinese, Japanese and Korean text in the built-in Fira Mono's place where it has no
-//! glyph. `assets/fonts/PushBoxCJK.otf` (a subset of Noto Sans Mono CJK SC made by
-//! `make_cjk_font.py`: all of GB2312, kana, KS X 1001 Hangul) loads with the other assets
-//! and becomes the font database's fallback for those scripts, so every text keeps Fira Mono for
-//! Latin and falls back per character. The screens show names from level files through
-//! [`readable`], which turns characters no font has into [`MISSING`], so that a name is never a
-//! row of empty boxes.
+//! Fonts: Inter for the screens, Material Icons for the toolbars, and Chinese, Japanese and Korean
+//! text in a fallback font where Inter has no glyph. `assets/fonts/PushBoxCJK.otf` (a subset of
+//! Noto Sans Mono CJK SC made by `make_cjk_font.py`: all of GB2312, kana, KS X 1001 Hangul)
+//! loads with the other assets and becomes the font database's fallback for those scripts, so
+//! every text keeps Inter for Latin and falls back per character. The screens show names from
+//! level files through [`readable`], which turns characters no font has into [`MISSING`], so
+//! that a name is never a row of empty boxes.
 
+use crate::game::vocab::icons::ICON_FONT;
 use bevy::prelude::*;
 use bevy::text::FontCx;
 use bevy_asset_loader::prelude::*;
@@ -26,7 +27,7 @@ pub const MISSING: char = '〓';
 pub const CJK_FAMILY: &str = "Noto Sans Mono CJK SC";
 
 /// The scripts it serves: Han, the kana, Hangul, Bopomofo, and the common script (CJK
-/// punctuation, full-width forms) where Fira Mono has no glyph.
+/// punctuation, full-width forms) where Inter has no glyph.
 const SCRIPTS: [&[u8; 4]; 7] = [
     b"Hani", b"Hans", b"Hira", b"Kana", b"Hang", b"Bopo", b"Zyyy",
 ];
@@ -35,8 +36,24 @@ const SCRIPTS: [&[u8; 4]; 7] = [
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct CjkFallback(pub bool);
 
-/// The windowed game adds it (headless apps draw no text).
+/// The interface's typeface: a subset of Inter (`assets/fonts/make_ui_fonts.py`).
+const UI_FONT: &[u8] = include_bytes!("../../../assets/fonts/PushBoxUI.otf");
+/// The toolbar's icons: a subset of Material Icons.
+const ICON_FONT_DATA: &[u8] = include_bytes!("../../../assets/fonts/PushBoxIcons.ttf");
+
+/// The windowed game adds it (headless apps draw no text). Inter takes Fira Mono's place as the
+/// default font, so that every text not told otherwise is in it from the first frame; the icons
+/// are at [`ICON_FONT`].
 pub(crate) fn plugin(app: &mut App) {
+    let mut fonts = app.world_mut().resource_mut::<Assets<Font>>();
+    for (id, bytes) in [
+        (AssetId::default(), UI_FONT),
+        (ICON_FONT.id(), ICON_FONT_DATA),
+    ] {
+        if let Err(e) = fonts.insert(id, Font::from_bytes(bytes.to_vec())) {
+            error!("a built-in font could not be put in place: {e}");
+        }
+    }
     app.configure_loading_state(
         LoadingStateConfig::new(crate::game::vocab::Screen::Loading)
             .load_collection::<FontAssets>(),
@@ -66,7 +83,7 @@ fn set_fallback(mut font_cx: ResMut<FontCx>, mut done: ResMut<CjkFallback>) {
     done.0 = true;
 }
 
-/// Whether the game's fonts draw this character: Fira Mono's ASCII and Latin-1 and the few
+/// Whether the game's fonts draw this character: Inter's ASCII and Latin-1 and the few
 /// symbols the UI uses, or the fallback's GB2312, kana, Hangul, CJK punctuation and full-width
 /// forms.
 pub fn drawable(c: char) -> bool {

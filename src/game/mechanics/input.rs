@@ -32,6 +32,8 @@ pub enum Action {
     Menu,
     Back,
     Snapshots,
+    /// The level menu ("More").
+    LevelMenu,
     Reverse,
     Hint,
     HintAll,
@@ -63,6 +65,7 @@ impl Action {
             Action::Menu => ScreenCommand::Menu.into(),
             Action::Back => ScreenCommand::Back.into(),
             Action::Snapshots => ScreenCommand::Snapshots.into(),
+            Action::LevelMenu => ScreenCommand::LevelMenu.into(),
             Action::Reverse => PlayerCommand::Reverse.into(),
             Action::Hint => PlayerCommand::Hint.into(),
             Action::HintAll => PlayerCommand::HintAll.into(),
@@ -70,7 +73,7 @@ impl Action {
         }
     }
 
-    const ALL: [Action; 26] = [
+    const ALL: [Action; 27] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -93,6 +96,7 @@ impl Action {
         Action::Menu,
         Action::Back,
         Action::Snapshots,
+        Action::LevelMenu,
         Action::Reverse,
         Action::Hint,
         Action::HintAll,
@@ -150,6 +154,8 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Settings, KeyO)
         .insert(Action::Menu, Home)
         .insert(Action::Snapshots, F5)
+        .insert(Action::LevelMenu, KeyL)
+        .insert(Action::LevelMenu, ContextMenu)
         .insert(Action::Reverse, KeyB)
         .insert(Action::Hint, KeyH)
         .insert(Action::KeepComputerSolution, KeyK)

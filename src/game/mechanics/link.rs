@@ -93,10 +93,17 @@ fn open_link(
     let file = saves
         .store()
         .map_or_else(String::new, |s| s.path(Store::LINK).display().to_string());
-    let mut prefs = saved.clone().unwrap_or_default();
-    let portrait = window.iter().any(|w| w.height() > w.width());
-    if saved.is_none() && portrait {
-        (prefs.width, prefs.height) = (8, 12);
+    let mut prefs = saved.unwrap_or_default();
+    // New deals get a size whose tiles a finger can pick on this window: the one chosen last if
+    // it is, else the first that is.
+    let offered = sizes_for(
+        window
+            .single()
+            .ok()
+            .map(|w| Vec2::new(w.width(), w.height())),
+    );
+    if !offered.contains(&(prefs.width, prefs.height)) {
+        (prefs.width, prefs.height) = offered[0];
     }
     if let Some(game) = prefs.game.as_ref() {
         match game.restore() {
@@ -123,11 +130,7 @@ fn open_link(
             }
         }
     }
-    let size = if LINK_SIZES.contains(&(prefs.width, prefs.height)) {
-        (prefs.width, prefs.height)
-    } else {
-        LINK_SIZES[0]
-    };
+    let size = (prefs.width, prefs.height);
     commands.insert_resource(LinkPlay::dealt(size, prefs.gravity, fresh_seed(0)));
 }
 
@@ -198,8 +201,15 @@ fn play_link(
     mut saves: ResMut<Saves>,
     mut notices: ResMut<Notices>,
     mut cues: MessageWriter<SoundCue>,
+    window: Query<&Window, With<PrimaryWindow>>,
 ) {
     let Some(mut play) = play else { return };
+    let offered = sizes_for(
+        window
+            .single()
+            .ok()
+            .map(|w| Vec2::new(w.width(), w.height())),
+    );
     for &cmd in cmds.read() {
         // While paused only Pause (and leaving) does anything.
         if play.paused && cmd != LinkCommand::Pause {
@@ -214,7 +224,7 @@ fn play_link(
             }
             LinkCommand::Cursor(d) => move_cursor(&mut play, d),
             LinkCommand::Hint => play.hint = next_hint(&play),
-            _ => history(&mut play, cmd),
+            _ => history(&mut play, cmd, &offered),
         }
         if play.seed != seed {
             continue;
@@ -243,8 +253,8 @@ fn next_hint(play: &LinkPlay) -> Option<(Cell, Cell, crate::core::link::Line)> {
     pairs.get(after).or(pairs.first()).copied()
 }
 
-/// Undo, redo, restart, shuffle, new deals, pause, size and variant.
-fn history(play: &mut LinkPlay, cmd: LinkCommand) {
+/// Undo, redo, restart, shuffle, new deals, pause, size (from those `offered`) and variant.
+fn history(play: &mut LinkPlay, cmd: LinkCommand, offered: &[(i32, i32)]) {
     let changed = match cmd {
         LinkCommand::Undo => play.game.undo(),
         LinkCommand::Redo => play.game.redo(),
@@ -263,11 +273,8 @@ fn history(play: &mut LinkPlay, cmd: LinkCommand) {
         LinkCommand::NewDeal | LinkCommand::NextSize | LinkCommand::Gravity => {
             let (mut size, mut gravity) = (play.next_size, play.next_gravity);
             if cmd == LinkCommand::NextSize {
-                let i = LINK_SIZES
-                    .iter()
-                    .position(|&s| s == size)
-                    .map_or(0, |i| i + 1);
-                size = LINK_SIZES[i % LINK_SIZES.len()];
+                let i = offered.iter().position(|&s| s == size).map_or(0, |i| i + 1);
+                size = offered[i % offered.len()];
             }
             gravity ^= cmd == LinkCommand::Gravity;
             *play = LinkPlay::dealt(size, gravity, fresh_seed(play.seed));

@@ -21,3 +21,4 @@ pub mod save;
 pub mod sound;
 pub mod touch;
 pub mod view;
+pub mod widgets;

@@ -17,7 +17,8 @@ pub(crate) fn plugin(app: &mut App) {
         switch_direction.in_set(AppSystems::Plan).run_if(
             in_state(Play::Active)
                 .or_else(in_state(Play::Solved))
-                .or_else(in_state(Play::Picking)),
+                .or_else(in_state(Play::Picking))
+                .or_else(in_state(Play::LevelMenu)),
         ),
     );
 }

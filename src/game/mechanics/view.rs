@@ -87,34 +87,69 @@ pub const FIT_PADDING: f32 = 12.0;
 /// can go further.
 pub const MAX_CELL_PX: f32 = 128.0;
 
-/// The camera's fit: the board's scale (logical pixels per world unit) and the camera's height
+/// The camera's fit: the board's scale (logical pixels per world unit) and the camera's place
 /// that centre the board between the HUD's bars, easing toward a new fit when the level or the HUD
 /// changes.
 #[derive(Resource, Default, Debug)]
 pub struct CameraFit {
-    /// (scale, camera y) now; `None` until the HUD has been measured.
-    now: Option<Vec2>,
+    /// (scale, camera x, camera y) now; `None` until the HUD has been measured.
+    now: Option<Vec3>,
     /// The window size the fit was made for (a resize snaps to the new fit).
     window: Vec2,
     /// Still easing toward the target.
     pub settling: bool,
 }
 
-/// The fit of a `w`×`h` board in a window with HUD bars `top` and `bottom` pixels tall: its scale
-/// (logical pixels per world unit) and the camera's height, in world units.
-pub fn fit(w: u32, h: u32, window: Vec2, top: f32, bottom: f32) -> Vec2 {
+/// How much of the window's edges the HUD covers, in logical pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Insets {
+    pub top: f32,
+    pub bottom: f32,
+    pub left: f32,
+    pub right: f32,
+}
+
+/// The fit of a `w`×`h` board in a window whose edges the HUD covers by `insets`: its scale
+/// (logical pixels per world unit) and the camera's place, in world units.
+pub fn fit(w: u32, h: u32, window: Vec2, insets: Insets) -> Vec3 {
     let free = Vec2::new(
-        window.x - 2.0 * FIT_PADDING,
-        window.y - top - bottom - 2.0 * FIT_PADDING,
+        window.x - insets.left - insets.right - 2.0 * FIT_PADDING,
+        window.y - insets.top - insets.bottom - 2.0 * FIT_PADDING,
     )
     .max(Vec2::splat(32.0));
     let scale = (free.x / (w as f32 * CELL))
         .min(free.y / (h as f32 * CELL))
         .min(MAX_CELL_PX / CELL);
-    // How far below the window's centre the free space's centre is; the camera goes up by as much
-    // (the board then shows that much lower).
-    let below = top + FIT_PADDING + free.y / 2.0 - window.y / 2.0;
-    Vec2::new(scale, below / scale)
+    // How far the free space's centre is from the window's (right, and below); the camera moves
+    // the other way by as much (the board then shows that much further right, or lower).
+    let right = insets.left + FIT_PADDING + free.x / 2.0 - window.x / 2.0;
+    let below = insets.top + FIT_PADDING + free.y / 2.0 - window.y / 2.0;
+    Vec3::new(scale, -right / scale, below / scale)
+}
+
+/// The window's edges the HUD's bars cover (bars with no size yet are left out); `None` until
+/// one has been laid out.
+fn measure_bars(
+    bars: &Query<(&HudBar, &ComputedNode, &UiGlobalTransform)>,
+    window: Vec2,
+) -> Option<Insets> {
+    let mut insets = None::<Insets>;
+    for (bar, node, t) in bars {
+        let k = node.inverse_scale_factor();
+        let (centre, extent) = (t.translation * k, node.size() * k);
+        if extent.y <= 0.0 || extent.x <= 0.0 {
+            continue;
+        }
+        let i = insets.get_or_insert_default();
+        let (min, max) = (centre - extent / 2.0, centre + extent / 2.0);
+        match bar {
+            HudBar::Top => i.top = i.top.max(max.y),
+            HudBar::Bottom => i.bottom = i.bottom.max(window.y - min.y),
+            HudBar::Left => i.left = i.left.max(max.x),
+            HudBar::Right => i.right = i.right.max(window.x - min.x),
+        }
+    }
+    insets
 }
 
 /// Fits the board between the HUD's bars in any window, easing from one fit to the next in about a
@@ -132,39 +167,21 @@ fn fit_camera(
     mut camera: Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
     designed: Res<DesignedSize>,
 ) {
-    // In the designer: its level, framed between its bars (and leaving it refits the board).
-    if let Some(size) = designed.0 {
-        if designed.is_changed() || zoom.is_changed() {
-            frame_design(size, &zoom, &mut camera);
-        }
-        return;
-    }
     let Some(session) = session else { return };
     let state_changed = play.as_ref().is_some_and(|p| p.is_changed()) || designed.is_changed();
     let Ok(window) = windows.single() else { return };
     let size = Vec2::new(window.width(), window.height());
-    let (mut top, mut bottom, mut measured) = (0.0f32, 0.0f32, false);
-    for (bar, node, t) in &bars {
-        let k = node.inverse_scale_factor();
-        let (centre, extent) = (t.translation * k, node.size() * k);
-        if extent.y <= 0.0 {
-            continue;
-        }
-        measured = true;
-        match bar {
-            HudBar::Top => top = top.max(centre.y + extent.y / 2.0),
-            HudBar::Bottom => bottom = bottom.max(size.y - (centre.y - extent.y / 2.0)),
-        }
-    }
-    let (w, h) = board_size(&session);
-    let target = fit(w, h, size, top, bottom);
+    let insets = measure_bars(&bars, size);
+    // In the designer: its level, framed between its bars (and leaving it refits the board).
+    let (w, h) = designed.0.unwrap_or_else(|| board_size(&session));
+    let target = fit(w, h, size, insets.unwrap_or_default());
     let now = match fit_now.now {
         Some(now) if !settings.instant && fit_now.window == size => {
             // Exponential ease: 1 - e^(-12 t) of the way each frame; snaps when within 0.2 %.
             let k = 1.0 - (-12.0 * time.delta_secs()).exp();
             let next = now + (target - now) * k;
             let close = (target.x - next.x).abs() < target.x * 0.002
-                && (target.y - next.y).abs() * target.x < 0.5;
+                && (target.yz() - next.yz()).abs().max_element() * target.x < 0.5;
             if close { target } else { next }
         }
         _ => target,
@@ -172,7 +189,7 @@ fn fit_camera(
     let changed = fit_now.now != Some(now);
     fit_now.settling = now != target;
     // Until the HUD has been laid out, fit without it and start from the measured fit later.
-    fit_now.now = measured.then_some(now);
+    fit_now.now = insets.is_some().then_some(now);
     fit_now.window = size;
     if !changed && !zoom.is_changed() && !state_changed {
         return;
@@ -183,31 +200,7 @@ fn fit_camera(
             o.viewport_origin = Vec2::new(0.5, 0.5);
             o.scale = 1.0 / (now.x * zoom.zoom.max(0.01));
         }
-        t.translation = (zoom.pan + Vec2::new(0.0, now.y)).extend(t.translation.z);
-    }
-}
-
-/// Where the designer's camera looks without pan: a little below the level's centre, so the level
-/// sits between the designer's status line and its palette.
-const DESIGN_OFFSET: Vec2 = Vec2::new(0.0, -2.0 * CELL);
-
-/// Frames a designed `w`×`h` level with room for the designer's status line and palette; the
-/// player's pinch zoom and pan apply.
-fn frame_design(
-    (w, h): (u32, u32),
-    zoom: &BoardZoom,
-    camera: &mut Query<(&mut Projection, &mut Transform), With<BoardCamera>>,
-) {
-    for (mut proj, mut t) in camera.iter_mut() {
-        if let Projection::Orthographic(o) = &mut *proj {
-            o.scaling_mode = ScalingMode::AutoMin {
-                min_width: (w as f32 + 1.0) * CELL,
-                min_height: (h as f32 + 9.0) * CELL,
-            };
-            o.viewport_origin = Vec2::new(0.5, 0.5);
-            o.scale = 1.0 / zoom.zoom.max(0.01);
-        }
-        t.translation = (DESIGN_OFFSET + zoom.pan).extend(t.translation.z);
+        t.translation = (zoom.pan + now.yz()).extend(t.translation.z);
     }
 }
 
@@ -715,17 +708,40 @@ mod tests {
 
     #[test]
     fn the_board_fits_between_the_bars() {
+        let bars = |top, bottom| Insets {
+            top,
+            bottom,
+            ..Insets::default()
+        };
         // A 10 x 5 board in 1280 x 720 with a 50 px top bar and a 110 px bottom bar: the height
         // limits it (720 - 160 - 24 = 536 px for 5 cells: 107.2 px a cell).
-        let f = fit(10, 5, Vec2::new(1280.0, 720.0), 50.0, 110.0);
+        let f = fit(10, 5, Vec2::new(1280.0, 720.0), bars(50.0, 110.0));
         assert!((f.x * CELL - 107.2).abs() < 0.01, "{}", f.x * CELL);
         // The free space's centre is 30 px above the window's: the camera goes down by as much.
-        assert!((f.y * f.x + 30.0).abs() < 0.01, "{}", f.y * f.x);
+        assert!((f.z * f.x + 30.0).abs() < 0.01, "{}", f.z * f.x);
+        assert_eq!(f.y, 0.0);
         // A tiny level is not blown up past the art's largest sheet.
-        let f = fit(3, 3, Vec2::new(1280.0, 720.0), 0.0, 0.0);
+        let f = fit(3, 3, Vec2::new(1280.0, 720.0), Insets::default());
         assert_eq!(f.x * CELL, MAX_CELL_PX);
         // A wide level in a portrait phone window: the width limits it.
-        let f = fit(30, 17, Vec2::new(411.0, 891.0), 40.0, 200.0);
+        let f = fit(30, 17, Vec2::new(411.0, 891.0), bars(40.0, 200.0));
         assert!((f.x * CELL - (411.0 - 24.0) / 30.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_side_column_moves_the_board_beside_it() {
+        // A phone on its side, 915 x 412, with a 40 px title bar and a 72 px toolbar on the
+        // right: 915 - 72 - 24 = 819 px across, 412 - 40 - 24 = 348 px down for a 20 x 10 board.
+        let insets = Insets {
+            top: 40.0,
+            right: 72.0,
+            ..Insets::default()
+        };
+        let f = fit(20, 10, Vec2::new(915.0, 412.0), insets);
+        assert!((f.x * CELL - 34.8).abs() < 0.01, "{}", f.x * CELL);
+        // The free space's centre is 36 px left of the window's and 20 px below it: the camera
+        // goes right by 36 and up by 20 (in world units, y up: +36, and below/scale).
+        assert!((f.y * f.x - 36.0).abs() < 0.01, "{}", f.y * f.x);
+        assert!((f.z * f.x - 20.0).abs() < 0.01, "{}", f.z * f.x);
     }
 }

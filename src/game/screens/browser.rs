@@ -21,6 +21,9 @@ pub const PAGE_SIZE: usize = 20;
 /// The longest side of a thumbnail in the level browser, in logical pixels.
 const THUMB_PX: f32 = 72.0;
 
+/// A level's tile in the level browser: three of them a row on a 360-pixel phone.
+const TILE_PX: f32 = 92.0;
+
 /// What the browser shows and where it returns.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Browser {
@@ -217,7 +220,7 @@ fn spawn_browser(
                 author = i18n::collection_author(shown_source, &collection.author)
             )
         };
-        panel.spawn(text(readable(&heading), 26.0));
+        panel.spawn(text(readable(&heading), 20.0));
         // The levels scroll when the panel is too short for them; the rows around them do not.
         panel
             .spawn((
@@ -227,9 +230,9 @@ fn spawn_browser(
                     min_height: px(0),
                     ..wrap_row()
                 },
+                Scrolls,
                 ScrollPosition::default(),
             ))
-            .observe(scroll_levels)
             .with_children(|grid| {
                 let range = page * PAGE_SIZE..((page + 1) * PAGE_SIZE).min(levels.len());
                 for i in range {
@@ -259,7 +262,7 @@ fn spawn_collection_row(panel: &mut ChildSpawnerCommands, list: &Collections, sh
     });
 }
 
-/// Paging, Next unsolved, and the level menu's actions, Close last.
+/// Paging, Next unsolved, and Close (the level's tools are in the level menu).
 fn spawn_action_row(
     panel: &mut ChildSpawnerCommands,
     page: usize,
@@ -296,27 +299,7 @@ fn spawn_action_row(
                 PlayerCommand::Choose(n).into(),
             );
         }
-        button(row, &t!("browser-reverse"), PlayerCommand::Reverse.into());
-        for (label, cmd) in [
-            (t!("hud-design"), ScreenCommand::Design),
-            (t!("browser-snapshots"), ScreenCommand::Snapshots),
-            (
-                t!("browser-export", format = ".bxa"),
-                ScreenCommand::Export("bxa"),
-            ),
-            (
-                t!("browser-export", format = ".xsb"),
-                ScreenCommand::Export("xsb"),
-            ),
-            (
-                t!("browser-export", format = ".bxb"),
-                ScreenCommand::Export("bxb"),
-            ),
-            (t!("title-settings"), ScreenCommand::Settings),
-            (t!("settings-close"), ScreenCommand::Levels),
-        ] {
-            button(row, &label, cmd.into());
-        }
+        button(row, &t!("settings-close"), ScreenCommand::Levels.into());
     });
 }
 
@@ -332,7 +315,8 @@ fn record_line(progress: &crate::core::save::Progress, level: &Level) -> String 
         .unwrap_or_default()
 }
 
-/// A level's button: `(collection source, level number, whether it is the one being played)`.
+/// A level's tile: its thumbnail, its number (and title), and a solved level's best moves and
+/// pushes under it; `(collection source, level number, whether it is the one being played)`.
 fn spawn_level_button(
     grid: &mut ChildSpawnerCommands,
     (source, i, playing): (&str, usize, bool),
@@ -347,21 +331,26 @@ fn spawn_level_button(
         let title = i18n::builtin_level_text(source, i, "title", &level.title);
         format!(" {}", readable(&title))
     };
+    let solved = !record.is_empty();
     let (image, size) = thumbnail(level, images);
     grid.spawn((
         Button,
         CommandButton(PlayerCommand::Choose(i).into()),
+        ButtonRole::Secondary,
+        ButtonName(format!("{mark}{}{title}{record}", i + 1)),
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             row_gap: px(4),
-            min_width: px(88),
-            min_height: px(48),
+            width: px(TILE_PX),
+            min_height: px(FINGER),
             padding: UiRect::all(px(6)),
-            border_radius: BorderRadius::all(px(8)),
+            border_radius: BorderRadius::all(px(10)),
+            border: UiRect::all(px(if solved { 2 } else { 0 })),
             flex_shrink: 0.0,
             ..default()
         },
+        BorderColor::all(palette::BOX_ON_GOAL),
         BackgroundColor(palette::BUTTON),
     ))
     .insert_if(DefaultFocus, || playing)
@@ -377,27 +366,15 @@ fn spawn_level_button(
             Pickable::IGNORE,
         ));
         b.spawn((
-            text(format!("{mark}{}{title}{record}", i + 1), 18.0),
+            text(format!("{mark}{}{title}", i + 1), 15.0),
+            TextLayout::justify(Justify::Center),
             Pickable::IGNORE,
         ));
+        if solved {
+            b.spawn((figures(record.trim().to_string(), 12.0), Pickable::IGNORE))
+                .insert(TextColor(palette::MUTED_TEXT));
+        }
     });
-}
-
-/// The mouse wheel scrolls the levels (a page that does not fit the window).
-fn scroll_levels(
-    scroll: On<Pointer<bevy::picking::events::Scroll>>,
-    mut nodes: Query<(&mut ScrollPosition, &ComputedNode)>,
-) {
-    use bevy::input::mouse::MouseScrollUnit;
-    let Ok((mut at, node)) = nodes.get_mut(scroll.entity) else {
-        return;
-    };
-    let dy = match scroll.unit {
-        MouseScrollUnit::Line => scroll.y * 40.0,
-        MouseScrollUnit::Pixel => scroll.y,
-    };
-    let room = (node.content_size().y - node.size().y) * node.inverse_scale_factor();
-    at.0.y = (at.0.y - dy).clamp(0.0, room.max(0.0));
 }
 
 /// The level browser's thumbnail of a level: its byte map, a few pixels per cell.

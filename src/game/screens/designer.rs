@@ -5,6 +5,7 @@
 //! The rules are `core::design`; every finished edit is written to the collection's file at once.
 
 use crate::game::mechanics::fonts::readable;
+use crate::game::vocab::icons;
 use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -131,6 +132,13 @@ pub(crate) fn plugin(app: &mut App) {
             (draw_design, update_status, pen_colors)
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Play::Design)),
+        )
+        .add_systems(
+            Update,
+            respawn_panel
+                .in_set(AppSystems::SyncView)
+                .before(update_status)
+                .run_if(in_state(Play::Design).and_then(resource_changed::<Layout>)),
         )
         .add_systems(Last, write_before_leaving)
         .add_systems(OnEnter(Play::Design), (hide_board, spawn_panel))
@@ -814,8 +822,12 @@ fn pen_key(p: Pen) -> &'static str {
     }
 }
 
-fn spawn_panel(mut commands: Commands) {
-    let rows = palette_rows();
+/// The designer's screen: the status line at the top and the palette at the bottom, the level
+/// framed between them (`view.rs` fits it). With room, every tool in three rows; on a phone a
+/// compact palette (the pens as their tiles, Area, Undo, Redo, Test, Done) and the other tools
+/// in a sheet that "Tools" opens.
+fn spawn_panel(mut commands: Commands, layout: Res<Layout>, art: Option<Res<ArtAssets>>) {
+    let compact = layout.compact();
     commands
         .spawn((
             Node {
@@ -824,15 +836,17 @@ fn spawn_panel(mut commands: Commands) {
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 justify_content: JustifyContent::SpaceBetween,
-                padding: UiRect::all(px(8)),
+                padding: UiRect::all(px(if compact { 4 } else { 8 })),
                 ..default()
             },
             Pickable::IGNORE,
             Name::new("Designer panel"),
+            DesignerPanel,
             DespawnOnExit(Play::Design),
         ))
         .with_children(|root| {
             root.spawn((
+                HudBar::Top,
                 Node {
                     padding: UiRect::axes(px(10), px(6)),
                     border_radius: BorderRadius::all(px(8)),
@@ -842,45 +856,194 @@ fn spawn_panel(mut commands: Commands) {
                 Pickable::IGNORE,
             ))
             .with_children(|top| {
-                top.spawn((StatusLine, text("", 20.0), Pickable::IGNORE));
+                let size = if compact { 13.0 } else { 20.0 };
+                top.spawn((StatusLine, text("", size), Pickable::IGNORE));
             });
             root.spawn((
+                HudBar::Bottom,
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(6),
-                    padding: UiRect::all(px(8)),
+                    padding: UiRect::all(px(if compact { 4 } else { 8 })),
                     border_radius: BorderRadius::all(px(8)),
                     ..default()
                 },
                 BackgroundColor(palette::BAR),
             ))
             .with_children(|panel| {
-                for row in rows {
-                    panel
-                        .spawn(Node {
-                            justify_content: JustifyContent::Center,
-                            flex_wrap: FlexWrap::Wrap,
-                            column_gap: px(6),
-                            row_gap: px(6),
-                            ..default()
-                        })
-                        .with_children(|r| {
-                            for (key, cmd) in row {
-                                r.spawn(design_button(&t!(key), cmd))
-                                    .observe(send_on_click::<DesignButton>);
-                            }
-                        });
+                if compact {
+                    spawn_compact_palette(panel, art.as_deref());
+                } else {
+                    for row in palette_rows() {
+                        spawn_button_row(panel, row);
+                    }
                 }
             });
         });
+}
+
+/// A row of the designer's labelled buttons, wrapping when narrow.
+fn spawn_button_row(panel: &mut ChildSpawnerCommands, row: Vec<(&'static str, DesignCmd)>) {
+    panel
+        .spawn(Node {
+            justify_content: JustifyContent::Center,
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: px(6),
+            row_gap: px(6),
+            ..default()
+        })
+        .with_children(|r| {
+            for (key, cmd) in row {
+                r.spawn(design_button(&t!(key), cmd))
+                    .observe(send_on_click::<DesignButton>);
+            }
+        });
+}
+
+/// The designer's screen root (built again for a new layout).
+#[derive(Component)]
+struct DesignerPanel;
+
+/// The sheet of the tools a phone's palette has no room for.
+#[derive(Component)]
+struct ToolsSheet;
+
+/// A pen's tile in the tile set, for its button on a phone.
+fn pen_tile(p: Pen) -> usize {
+    match p {
+        Pen::Floor => art::tile::FLOOR,
+        Pen::Goal => art::tile::GOAL,
+        Pen::Wall => art::tile::WALL,
+        Pen::Brick => art::tile::BRICK,
+        Pen::Box => art::tile::BOX,
+        Pen::Worker => art::tile::WORKER,
+    }
+}
+
+/// A phone's palette: the pens and Area in one row, Undo, Redo, Tools, Test and Done in the
+/// next, and over them the sheet of the other tools (hidden until Tools opens it).
+fn spawn_compact_palette(panel: &mut ChildSpawnerCommands, art: Option<&ArtAssets>) {
+    panel
+        .spawn((
+            ToolsSheet,
+            Node {
+                display: Display::None,
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6),
+                ..default()
+            },
+            Visibility::Hidden,
+        ))
+        .with_children(|sheet| {
+            for row in palette_rows().into_iter().skip(1) {
+                let row = row
+                    .into_iter()
+                    .filter(|(k, _)| {
+                        !matches!(*k, "hud-undo" | "hud-redo" | "design-test" | "design-done")
+                    })
+                    .collect();
+                spawn_button_row(sheet, row);
+            }
+        });
+    let row = || Node {
+        justify_content: JustifyContent::SpaceEvenly,
+        column_gap: px(2),
+        ..default()
+    };
+    panel.spawn(row()).with_children(|r| {
+        for p in Pen::ALL {
+            let label = t!(pen_key(p));
+            match art {
+                Some(a) => r.spawn(image_button(
+                    &label,
+                    a.icon(pen_tile(p)),
+                    DesignButton(DesignCmd::Pen(p)),
+                )),
+                None => r.spawn(labelled_button(
+                    &label,
+                    DesignButton(DesignCmd::Pen(p)),
+                    44.0,
+                    14.0,
+                )),
+            }
+            .insert(OwnColours)
+            .observe(send_on_click::<DesignButton>);
+        }
+        r.spawn(tool_button(
+            &t!("design-area"),
+            icons::AREA,
+            DesignButton(DesignCmd::ToggleArea),
+            false,
+        ))
+        .insert(OwnColours)
+        .observe(send_on_click::<DesignButton>);
+    });
+    panel.spawn(row()).with_children(|r| {
+        for (key, icon, cmd) in [
+            ("hud-undo", icons::UNDO, DesignCmd::Undo),
+            ("hud-redo", icons::REDO, DesignCmd::Redo),
+        ] {
+            r.spawn(tool_button(&t!(key), icon, DesignButton(cmd), false))
+                .observe(send_on_click::<DesignButton>);
+        }
+        r.spawn(tool_button(
+            &t!("design-tools"),
+            icons::TUNE,
+            ToolsToggle,
+            false,
+        ))
+        .observe(toggle_tools);
+        for (key, icon, cmd) in [
+            ("design-test", icons::PLAY, DesignCmd::Test),
+            ("design-done", icons::CHECK, DesignCmd::Done),
+        ] {
+            r.spawn(tool_button(&t!(key), icon, DesignButton(cmd), false))
+                .insert(ButtonRole::Primary)
+                .observe(send_on_click::<DesignButton>);
+        }
+    });
+}
+
+/// The "Tools" button of a phone's palette.
+#[derive(Component)]
+struct ToolsToggle;
+
+/// Tools opens the sheet of the other tools, or closes it.
+fn toggle_tools(
+    _: On<Pointer<Click>>,
+    mut sheets: Query<(&mut Node, &mut Visibility), With<ToolsSheet>>,
+) {
+    for (mut node, mut v) in &mut sheets {
+        let open = node.display == Display::None;
+        node.display = if open { Display::Flex } else { Display::None };
+        *v = if open {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+}
+
+/// The screen again for a new layout (a phone turned).
+fn respawn_panel(
+    mut commands: Commands,
+    panels: Query<Entity, With<DesignerPanel>>,
+    layout: Res<Layout>,
+    art: Option<Res<ArtAssets>>,
+) {
+    for p in &panels {
+        commands.entity(p).despawn();
+    }
+    spawn_panel(commands, layout, art);
 }
 
 fn update_status(
     design: Res<Design>,
     list: Res<Collections>,
     mut lines: Query<&mut Text, With<StatusLine>>,
+    fresh: Query<(), Added<StatusLine>>,
 ) {
-    if !design.is_changed() {
+    if !design.is_changed() && fresh.is_empty() {
         return;
     }
     let (name, n) = list
@@ -909,7 +1072,7 @@ fn update_status(
     }
 }
 
-/// The chosen pen and the area mode are lit.
+/// The chosen pen and the area mode are lit; Delete is in the colour of what throws away.
 fn pen_colors(
     design: Res<Design>,
     mut buttons: Query<(&DesignButton, &Interaction, &mut BackgroundColor)>,
@@ -920,12 +1083,24 @@ fn pen_colors(
             DesignCmd::ToggleArea => design.area,
             _ => false,
         };
-        bg.0 = if on {
-            palette::BUTTON_LIT
-        } else if *i != Interaction::None {
-            palette::BUTTON_HOVER
+        let [idle, hover, pressed] = if b.0 == DesignCmd::Delete {
+            [
+                palette::DANGER,
+                palette::DANGER_HOVER,
+                palette::DANGER_PRESSED,
+            ]
         } else {
-            palette::BUTTON
+            [
+                palette::BUTTON,
+                palette::BUTTON_HOVER,
+                palette::BUTTON_PRESSED,
+            ]
         };
+        bg.set_if_neq(BackgroundColor(match i {
+            _ if on => palette::BUTTON_LIT,
+            Interaction::None => idle,
+            Interaction::Hovered => hover,
+            Interaction::Pressed => pressed,
+        }));
     }
 }

@@ -2,6 +2,7 @@
 //! undo / redo / restart / previous / next buttons (mouse and touch), and the solved panel.
 
 use crate::game::mechanics::fonts::readable;
+use crate::game::vocab::icons::{self, Icon};
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
 use crate::game::vocab::{i18n, palette};
@@ -61,6 +62,7 @@ struct KeepComputerButton;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<LevelProblem>()
         .init_resource::<FirstPlayHint>()
+        .init_resource::<FullLevelName>()
         .init_resource::<NoticeClock>()
         .add_systems(OnEnter(Screen::Playing), spawn_hud)
         .add_systems(OnEnter(Play::Solved), spawn_solved)
@@ -68,19 +70,25 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 update_texts,
-                button_colors,
                 show_notices,
                 show_hint,
                 show_hud_buttons,
                 drop_keep_button,
                 respawn_in_new_language.run_if(i18n::language_switched),
+                respawn_for_layout
+                    .run_if(resource_changed::<Layout>.and_then(not(resource_added::<Layout>))),
             )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Screen::Playing)),
         );
 }
 
-fn spawn_hud(mut commands: Commands, art: Option<Res<crate::game::mechanics::art::ArtAssets>>) {
+/// On a phone the title line shows the level's short name until a tap shows it whole.
+#[derive(Resource, Default)]
+struct FullLevelName(bool);
+
+fn spawn_hud(mut commands: Commands, layout: Res<Layout>) {
+    let layout = *layout;
     commands
         .spawn((
             Node {
@@ -88,7 +96,7 @@ fn spawn_hud(mut commands: Commands, art: Option<Res<crate::game::mechanics::art
                 height: percent(100),
                 flex_direction: FlexDirection::Column,
                 justify_content: JustifyContent::SpaceBetween,
-                padding: UiRect::all(px(12)),
+                padding: UiRect::all(px(if layout.compact() { 8 } else { 12 })),
                 ..default()
             },
             Pickable::IGNORE,
@@ -97,35 +105,92 @@ fn spawn_hud(mut commands: Commands, art: Option<Res<crate::game::mechanics::art
             HudRoot,
         ))
         .with_children(|root| {
-            root.spawn((
-                HudBar::Top,
-                Node {
-                    justify_content: JustifyContent::SpaceBetween,
-                    column_gap: px(24),
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|top| {
-                top.spawn((LevelName, text("", 22.0), Pickable::IGNORE));
-                top.spawn((Counters, text("", 22.0), Pickable::IGNORE));
-            });
+            spawn_top_bar(root, layout);
             spawn_notice_line(root);
-            // The bottom: the first-play hint just above the buttons, however many rows they wrap to.
+            // The bottom: the hint line, and under it the toolbar (beside the board instead on a
+            // phone held sideways, so that the board keeps the height).
             root.spawn((
                 HudBar::Bottom,
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(8),
+                    margin: UiRect::right(px(if layout == Layout::Landscape {
+                        SIDE_COLUMN
+                    } else {
+                        0.0
+                    })),
                     ..default()
                 },
                 Pickable::IGNORE,
             ))
             .with_children(|bottom| {
                 spawn_hint_line(bottom);
-                spawn_buttons(bottom, art.as_deref());
+                if layout != Layout::Landscape {
+                    spawn_toolbar(bottom, layout);
+                }
             });
+            if layout == Layout::Landscape {
+                spawn_toolbar(root, layout);
+            }
         });
+}
+
+/// The width of the toolbar's column on a phone held sideways.
+const SIDE_COLUMN: f32 = 64.0;
+
+/// The level's name and the counters; on a phone the name is short (collection · n/N) and a tap
+/// shows it whole.
+fn spawn_top_bar(root: &mut ChildSpawnerCommands, layout: Layout) {
+    let font = if layout.compact() { 16.0 } else { 22.0 };
+    root.spawn((
+        HudBar::Top,
+        Node {
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            column_gap: px(if layout.compact() { 8 } else { 24 }),
+            margin: UiRect::right(px(if layout == Layout::Landscape {
+                SIDE_COLUMN
+            } else {
+                0.0
+            })),
+            ..default()
+        },
+        Pickable::IGNORE,
+    ))
+    .with_children(|top| {
+        if layout.compact() {
+            top.spawn((
+                Button,
+                ButtonRole::Secondary,
+                ButtonName(t!("hud-level-name")),
+                HudButtons,
+                OwnColours,
+                BackgroundColor(Color::NONE),
+                Node {
+                    min_height: px(FINGER),
+                    flex_shrink: 1.0,
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+            ))
+            .observe(|_: On<Pointer<Click>>, mut full: ResMut<FullLevelName>| full.0 = !full.0)
+            .with_children(|b| {
+                b.spawn((LevelName, text("", font), Pickable::IGNORE));
+            });
+        } else {
+            top.spawn((LevelName, text("", font), Pickable::IGNORE));
+        }
+        top.spawn((
+            Counters,
+            figures("", font),
+            TextLayout::justify(Justify::Right),
+            Node {
+                flex_shrink: 0.0,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ));
+    });
 }
 
 /// The line of notices about the player's data (a tap hides it).
@@ -202,99 +267,163 @@ fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
         });
 }
 
-/// The HUD's buttons, with icons from the tile set when it is loaded.
-fn spawn_buttons(
-    bottom: &mut ChildSpawnerCommands,
-    art: Option<&crate::game::mechanics::art::ArtAssets>,
-) {
-    use crate::game::mechanics::art::tile;
-    bottom
-        .spawn((
-            HudButtons,
-            Node {
-                justify_content: JustifyContent::Center,
-                column_gap: px(10),
-                flex_wrap: FlexWrap::Wrap,
-                row_gap: px(8),
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .with_children(|bar| {
-            for (label, cmd, icon) in [
-                (t!("hud-menu"), AnyCommand::from(ScreenCommand::Menu), None),
-                (t!("hud-hint"), AnyCommand::from(PlayerCommand::Hint), None),
-                (
-                    t!("hud-levels"),
-                    AnyCommand::from(ScreenCommand::Levels),
-                    Some(tile::LEVELS),
-                ),
-                (
-                    t!("hud-prev"),
-                    AnyCommand::from(PlayerCommand::PrevLevel),
-                    Some(tile::PREVIOUS),
-                ),
-                (
-                    t!("hud-undo"),
-                    AnyCommand::from(PlayerCommand::Undo),
-                    Some(tile::UNDO),
-                ),
-                (
-                    t!("hud-redo"),
-                    AnyCommand::from(PlayerCommand::Redo),
-                    Some(tile::REDO),
-                ),
-                (
-                    t!("hud-restart"),
-                    AnyCommand::from(PlayerCommand::Restart),
-                    Some(tile::RESTART),
-                ),
-                (
-                    t!("hud-next"),
-                    AnyCommand::from(PlayerCommand::NextLevel),
-                    Some(tile::NEXT),
-                ),
-                (
-                    t!("hud-design"),
-                    AnyCommand::from(ScreenCommand::Design),
-                    None,
-                ),
-            ] {
-                let icon = art.zip(icon).map(|(a, i)| a.icon(i));
-                bar.spawn(command_button(&label, icon, cmd))
-                    .observe(send_on_click::<CommandButton>);
-            }
-        });
+/// The toolbar's actions on a phone: the ones a level is played with; the rest are in the
+/// level menu (More).
+const PHONE_TOOLS: [(&str, Icon, Tool); 6] = [
+    ("hud-undo", icons::UNDO, Tool::Player(PlayerCommand::Undo)),
+    ("hud-redo", icons::REDO, Tool::Player(PlayerCommand::Redo)),
+    (
+        "hud-restart",
+        icons::RESTART,
+        Tool::Player(PlayerCommand::Restart),
+    ),
+    ("hud-hint", icons::HINT, Tool::Player(PlayerCommand::Hint)),
+    (
+        "hud-levels",
+        icons::LEVELS,
+        Tool::Screen(ScreenCommand::Levels),
+    ),
+    (
+        "hud-more",
+        icons::MORE,
+        Tool::Screen(ScreenCommand::LevelMenu),
+    ),
+];
+
+/// With room to spare (a tablet, a desktop) the toolbar also has the title screen, the previous
+/// and next levels and the designer, each with its label.
+const WIDE_TOOLS: [(&str, Icon, Tool); 10] = [
+    ("hud-menu", icons::HOME, Tool::Screen(ScreenCommand::Menu)),
+    ("hud-hint", icons::HINT, Tool::Player(PlayerCommand::Hint)),
+    (
+        "hud-levels",
+        icons::LEVELS,
+        Tool::Screen(ScreenCommand::Levels),
+    ),
+    (
+        "hud-prev",
+        icons::PREVIOUS,
+        Tool::Player(PlayerCommand::PrevLevel),
+    ),
+    ("hud-undo", icons::UNDO, Tool::Player(PlayerCommand::Undo)),
+    ("hud-redo", icons::REDO, Tool::Player(PlayerCommand::Redo)),
+    (
+        "hud-restart",
+        icons::RESTART,
+        Tool::Player(PlayerCommand::Restart),
+    ),
+    (
+        "hud-next",
+        icons::NEXT,
+        Tool::Player(PlayerCommand::NextLevel),
+    ),
+    (
+        "hud-design",
+        icons::DESIGN,
+        Tool::Screen(ScreenCommand::Design),
+    ),
+    (
+        "hud-more",
+        icons::MORE,
+        Tool::Screen(ScreenCommand::LevelMenu),
+    ),
+];
+
+/// A toolbar button's command (a table of them cannot call `From`).
+#[derive(Clone, Copy)]
+enum Tool {
+    Player(PlayerCommand),
+    Screen(ScreenCommand),
 }
 
-/// The HUD again in the language just chosen (it stays on screen under the settings).
-fn respawn_in_new_language(
+impl From<Tool> for AnyCommand {
+    fn from(t: Tool) -> AnyCommand {
+        match t {
+            Tool::Player(c) => c.into(),
+            Tool::Screen(c) => c.into(),
+        }
+    }
+}
+
+/// The HUD's toolbar: a row under the board, or a column beside it on a phone held sideways;
+/// icons alone on a phone, icons and labels where there is room.
+fn spawn_toolbar(parent: &mut ChildSpawnerCommands, layout: Layout) {
+    let column = layout == Layout::Landscape;
+    let mut bar = parent.spawn((
+        HudButtons,
+        Node {
+            justify_content: if layout.compact() {
+                JustifyContent::SpaceEvenly
+            } else {
+                JustifyContent::Center
+            },
+            align_items: AlignItems::Center,
+            column_gap: px(if layout.compact() { 4 } else { 8 }),
+            row_gap: px(if column { 4 } else { 8 }),
+            flex_wrap: FlexWrap::Wrap,
+            ..default()
+        },
+        Pickable::IGNORE,
+    ));
+    if column {
+        bar.insert((
+            HudBar::Right,
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                bottom: px(0),
+                width: px(SIDE_COLUMN),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::SpaceEvenly,
+                align_items: AlignItems::Center,
+                padding: UiRect::vertical(px(8)),
+                ..default()
+            },
+            BackgroundColor(palette::TOOLBAR),
+        ));
+    }
+    let tools: &[(&str, Icon, Tool)] = if layout.compact() {
+        &PHONE_TOOLS
+    } else {
+        &WIDE_TOOLS
+    };
+    bar.with_children(|bar| {
+        for &(key, icon, tool) in tools {
+            bar.spawn(tool_button(
+                &t!(key),
+                icon,
+                CommandButton(tool.into()),
+                !layout.compact(),
+            ))
+            .observe(send_on_click::<CommandButton>);
+        }
+    });
+}
+
+/// The HUD again for a new layout (the phone turned, the window resized past a class).
+fn respawn_for_layout(
     mut commands: Commands,
     roots: Query<Entity, With<HudRoot>>,
-    art: Option<Res<crate::game::mechanics::art::ArtAssets>>,
+    layout: Res<Layout>,
 ) {
     for r in &roots {
         commands.entity(r).despawn();
     }
-    spawn_hud(commands, art);
+    spawn_hud(commands, layout);
 }
 
-fn button_colors(
-    mut buttons: Query<
-        (&Interaction, &mut BackgroundColor),
-        (Changed<Interaction>, With<Button>, Without<OwnColours>),
-    >,
+/// The HUD again in the language just chosen (it stays on screen under the settings).
+fn respawn_in_new_language(
+    commands: Commands,
+    roots: Query<Entity, With<HudRoot>>,
+    layout: Res<Layout>,
 ) {
-    for (i, mut bg) in &mut buttons {
-        bg.0 = if *i == Interaction::None {
-            palette::BUTTON
-        } else {
-            palette::BUTTON_HOVER
-        };
-    }
+    respawn_for_layout(commands, roots, layout);
 }
 
 fn update_texts(
+    (layout, full): (Res<Layout>, Res<FullLevelName>),
     current: Option<Res<CurrentLevel>>,
     session: Option<Res<Session>>,
     saves: Option<Res<crate::game::mechanics::save::Saves>>,
@@ -304,19 +433,25 @@ fn update_texts(
 ) {
     if let (Some(c), Ok(mut t)) = (current.as_ref(), name.single_mut()) {
         let level = c.level();
+        let short = layout.compact() && !full.0;
+        let key = if short {
+            "hud-level-short"
+        } else {
+            "hud-level"
+        };
         let mut s = t!(
-            "hud-level",
+            key,
             collection = i18n::collection_name(&c.source, &c.collection.name),
             number = c.index + 1,
             count = c.collection.levels.len()
         );
-        if !level.title.is_empty() {
+        if !level.title.is_empty() && !short {
             let title = i18n::builtin_level_text(&c.source, c.index, "title", &level.title);
             s += &t!("hud-level-title", title = title);
         }
         // The level's author, when known and not the whole collection's (the level browser
         // names that one).
-        if !level.author.is_empty() && level.author != c.collection.author {
+        if !level.author.is_empty() && level.author != c.collection.author && !short {
             s += &t!("hud-by", author = level.author.as_str());
         }
         if let Some(p) = &problem.0 {

@@ -10,7 +10,8 @@
 use bevy::prelude::*;
 
 use crate::core::link::{Cell, Line, LinkBoard};
-use crate::game::mechanics::art::{ArtAssets, tile};
+use crate::game::mechanics::art::ArtAssets;
+use crate::game::vocab::icons;
 use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -85,6 +86,13 @@ pub(crate) fn screen_plugin(app: &mut App) {
         .add_systems(OnEnter(Play::Link), spawn_screen)
         .add_systems(
             Update,
+            respawn
+                .in_set(AppSystems::SyncView)
+                .before(lay_out_tiles)
+                .run_if(in_state(Play::Link).and_then(resource_changed::<Layout>)),
+        )
+        .add_systems(
+            Update,
             (
                 lay_out_tiles,
                 show_status,
@@ -99,8 +107,69 @@ pub(crate) fn screen_plugin(app: &mut App) {
         );
 }
 
-fn spawn_screen(mut commands: Commands, art: Option<Res<ArtAssets>>) {
-    let icon = |i: usize| art.as_ref().map(|a| a.icon(i));
+/// The toolbar's buttons: label key, icon, command.
+const TOOLS: [(&str, icons::Icon, LinkTool); 10] = [
+    ("link-hint", icons::HINT, LinkTool::Link(LinkCommand::Hint)),
+    (
+        "link-shuffle",
+        icons::SHUFFLE,
+        LinkTool::Link(LinkCommand::Shuffle),
+    ),
+    ("hud-undo", icons::UNDO, LinkTool::Link(LinkCommand::Undo)),
+    ("hud-redo", icons::REDO, LinkTool::Link(LinkCommand::Redo)),
+    (
+        "hud-restart",
+        icons::RESTART,
+        LinkTool::Link(LinkCommand::Restart),
+    ),
+    (
+        "link-new-deal",
+        icons::NEXT,
+        LinkTool::Link(LinkCommand::NewDeal),
+    ),
+    (
+        "link-pause",
+        icons::PAUSE,
+        LinkTool::Link(LinkCommand::Pause),
+    ),
+    (
+        "link-size",
+        icons::SIZE,
+        LinkTool::Link(LinkCommand::NextSize),
+    ),
+    (
+        "link-gravity",
+        icons::GRAVITY,
+        LinkTool::Link(LinkCommand::Gravity),
+    ),
+    (
+        "hud-menu",
+        icons::HOME,
+        LinkTool::Screen(ScreenCommand::Menu),
+    ),
+];
+
+/// A toolbar button's command (a table of them cannot call `From`).
+#[derive(Clone, Copy)]
+enum LinkTool {
+    Link(LinkCommand),
+    Screen(ScreenCommand),
+}
+
+impl From<LinkTool> for AnyCommand {
+    fn from(t: LinkTool) -> AnyCommand {
+        match t {
+            LinkTool::Link(c) => c.into(),
+            LinkTool::Screen(c) => c.into(),
+        }
+    }
+}
+
+/// The status line over the board, and the toolbar under it (beside it on a phone held
+/// sideways), within the room [`link_chrome`] sets aside for them.
+fn spawn_screen(mut commands: Commands, layout: Res<Layout>) {
+    let layout = *layout;
+    let side = layout == Layout::Landscape;
     commands
         .spawn((
             LinkScreen,
@@ -109,9 +178,14 @@ fn spawn_screen(mut commands: Commands, art: Option<Res<ArtAssets>>) {
                 position_type: PositionType::Absolute,
                 width: percent(100),
                 height: percent(100),
-                flex_direction: FlexDirection::Column,
-                padding: UiRect::all(px(8)),
+                flex_direction: if side {
+                    FlexDirection::Row
+                } else {
+                    FlexDirection::Column
+                },
+                padding: UiRect::all(px(4)),
                 row_gap: px(6),
+                column_gap: px(6),
                 ..default()
             },
             BackgroundColor(palette::BACKGROUND),
@@ -119,64 +193,103 @@ fn spawn_screen(mut commands: Commands, art: Option<Res<ArtAssets>>) {
             DespawnOnExit(Play::Link),
         ))
         .with_children(|root| {
-            root.spawn((
-                LinkStatus,
-                text("", 20.0),
-                Node {
-                    align_self: AlignSelf::Center,
-                    ..default()
-                },
-            ));
-            root.spawn((
-                LinkBoardArea,
-                Node {
-                    flex_grow: 1.0,
-                    min_height: px(0),
-                    ..default()
-                },
-            ));
-            root.spawn(wrap_row()).with_children(|row| {
-                let buttons: [(&str, Option<usize>, AnyCommand); 10] = [
-                    ("link-hint", Some(tile::HINT), LinkCommand::Hint.into()),
-                    (
-                        "link-shuffle",
-                        Some(tile::SHUFFLE),
-                        LinkCommand::Shuffle.into(),
-                    ),
-                    ("hud-undo", Some(tile::UNDO), LinkCommand::Undo.into()),
-                    ("hud-redo", Some(tile::REDO), LinkCommand::Redo.into()),
-                    (
-                        "hud-restart",
-                        Some(tile::RESTART),
-                        LinkCommand::Restart.into(),
-                    ),
-                    (
-                        "link-new-deal",
-                        Some(tile::NEXT),
-                        LinkCommand::NewDeal.into(),
-                    ),
-                    ("link-pause", Some(tile::PAUSE), LinkCommand::Pause.into()),
-                    ("link-size", None, LinkCommand::NextSize.into()),
-                    ("link-gravity", None, LinkCommand::Gravity.into()),
-                    ("hud-menu", None, ScreenCommand::Menu.into()),
-                ];
-                for (key, i, cmd) in buttons {
-                    let mut b = row.spawn(command_button(&t!(key), i.and_then(icon), cmd));
-                    b.observe(send_on_click::<CommandButton>);
-                    match key {
-                        "link-size" => b.insert(ChoiceLabel::Size),
-                        "link-gravity" => b.insert(ChoiceLabel::Gravity),
-                        _ => &mut b,
-                    };
-                }
+            root.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                flex_grow: 1.0,
+                row_gap: px(6),
+                min_height: px(0),
+                ..default()
+            })
+            .with_children(|main| {
+                main.spawn((
+                    LinkStatus,
+                    text("", if layout.compact() { 15.0 } else { 20.0 }),
+                    TextLayout::justify(Justify::Center),
+                    Node {
+                        align_self: AlignSelf::Center,
+                        ..default()
+                    },
+                ));
+                main.spawn((
+                    LinkBoardArea,
+                    Node {
+                        flex_grow: 1.0,
+                        min_height: px(0),
+                        ..default()
+                    },
+                ));
             });
+            spawn_toolbar(root, layout);
         });
+}
+
+/// Icons alone on a phone (two rows, or two columns beside the board), labelled where there is
+/// room; Size and Gravity show the choice for the next deal.
+fn spawn_toolbar(root: &mut ChildSpawnerCommands, layout: Layout) {
+    let side = layout == Layout::Landscape;
+    let mut bar = root.spawn(Node {
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        align_content: AlignContent::Center,
+        column_gap: px(4),
+        row_gap: px(4),
+        flex_shrink: 0.0,
+        ..default()
+    });
+    if side {
+        bar.insert(Node {
+            flex_direction: FlexDirection::Column,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            align_content: AlignContent::Center,
+            column_gap: px(4),
+            row_gap: px(4),
+            height: percent(100),
+            width: px(link_chrome(layout).x - 14.0),
+            flex_shrink: 0.0,
+            ..default()
+        });
+    }
+    bar.with_children(|row| {
+        for (key, icon, cmd) in TOOLS {
+            let label = t!(key);
+            let cmd = CommandButton(cmd.into());
+            // Size and Gravity show the next deal's choice under their icon, even on a phone.
+            let choice = matches!(key, "link-size" | "link-gravity");
+            let mut b = row.spawn(tool_button(&label, icon, cmd, choice || !layout.compact()));
+            b.observe(send_on_click::<CommandButton>);
+            match key {
+                "link-size" => b.insert(ChoiceLabel::Size),
+                "link-gravity" => b.insert(ChoiceLabel::Gravity),
+                _ => &mut b,
+            };
+        }
+    });
+}
+
+/// The screen again for a new layout (a phone turned); the tiles follow their new area.
+fn respawn(
+    mut commands: Commands,
+    screens: Query<Entity, With<LinkScreen>>,
+    layout: Res<Layout>,
+    mut play: Option<ResMut<LinkPlay>>,
+) {
+    for e in &screens {
+        commands.entity(e).despawn();
+    }
+    spawn_screen(commands, layout);
+    // The choice labels are written when the game changes.
+    if let Some(p) = play.as_mut() {
+        p.set_changed();
+    }
 }
 
 /// What the tiles on screen show: they are laid out again only when this changes (never for
 /// the clock, so that a tile stays the same entity from a press to its release).
 #[derive(Clone, PartialEq)]
 struct Shown {
+    /// The board area (a new one when the screen is built again) and its size.
+    area_entity: Entity,
     area: Vec2,
     board: LinkBoard,
     selected: Option<Cell>,
@@ -199,6 +312,7 @@ fn lay_out_tiles(
     let (area_entity, node) = *area;
     let size = node.size() * node.inverse_scale_factor();
     let now = Shown {
+        area_entity,
         area: size,
         board: play.board().clone(),
         selected: play.selected,
@@ -372,28 +486,39 @@ fn show_status(
     }
 }
 
-/// The Size and Gravity buttons say what the next deal gets.
+/// The Size and Gravity buttons say what the next deal gets: in full where there is room, as
+/// "14x6" and "on" under their icons on a phone (their names say it in full).
 fn show_choices(
     play: Option<Res<LinkPlay>>,
-    buttons: Query<(&ChoiceLabel, &Children)>,
-    mut texts: Query<&mut Text>,
+    layout: Res<Layout>,
+    mut buttons: Query<(&ChoiceLabel, &Children, &mut ButtonName)>,
+    mut texts: Query<&mut Text, Without<IconGlyph>>,
 ) {
     let Some(play) = play.filter(|p| p.is_changed()) else {
         return;
     };
-    for (choice, children) in &buttons {
-        let label = match choice {
-            ChoiceLabel::Size => t!(
-                "link-size-value",
-                width = play.next_size.0,
-                height = play.next_size.1
+    let (w, h) = play.next_size;
+    let on = play.next_gravity;
+    for (choice, children, mut name) in &mut buttons {
+        let (full, short) = match choice {
+            ChoiceLabel::Size => (
+                t!("link-size-value", width = w, height = h),
+                format!("{w}x{h}"),
             ),
-            ChoiceLabel::Gravity if play.next_gravity => t!("link-gravity-on"),
-            ChoiceLabel::Gravity => t!("link-gravity-off"),
+            ChoiceLabel::Gravity => (
+                t!(if on {
+                    "link-gravity-on"
+                } else {
+                    "link-gravity-off"
+                }),
+                t!(if on { "settings-on" } else { "settings-off" }),
+            ),
         };
+        let shown = if layout.compact() { &short } else { &full };
+        name.0.clone_from(&full);
         for c in children {
             if let Ok(mut t) = texts.get_mut(*c) {
-                t.0.clone_from(&label);
+                t.0.clone_from(shown);
             }
         }
     }

@@ -3,6 +3,7 @@
 pub mod browser;
 pub mod designer;
 pub mod hud;
+pub mod level_menu;
 pub mod link;
 pub mod loading;
 pub mod replay;

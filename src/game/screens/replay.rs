@@ -7,6 +7,7 @@
 //! with `--replay FILE`. Every solution is verified first; one that does not solve the level is
 //! reported with the step where it fails and is not replayed.
 
+use crate::game::vocab::icons;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
 use bevy::prelude::*;
@@ -504,6 +505,7 @@ fn spawn_panel(
     mut commands: Commands,
     replay: Option<Res<Replay>>,
     art: Option<Res<crate::game::mechanics::art::ArtAssets>>,
+    layout: Res<Layout>,
 ) {
     let keepable = replay.is_some_and(|r| r.keepable.is_some());
     commands
@@ -526,9 +528,11 @@ fn spawn_panel(
             DespawnOnExit(Play::Replay),
         ))
         .with_children(|panel| {
-            panel.spawn((ReplayText, text("", 20.0), Pickable::IGNORE));
+            let compact = layout.compact();
+            let size = if compact { 15.0 } else { 20.0 };
+            panel.spawn((ReplayText, text("", size), Pickable::IGNORE));
             spawn_timeline(panel);
-            spawn_controls(panel, art.as_deref(), keepable);
+            spawn_controls(panel, art.as_deref(), keepable, compact);
         });
 }
 
@@ -578,25 +582,52 @@ fn spawn_timeline(panel: &mut ChildSpawnerCommands) {
 
 /// Start, Prev, Play/Pause, Next, End (with icons), Slower, Faster, Keep (a solution from
 /// outside) and Close.
+/// On a phone the same controls are icons alone, in as few rows as fit.
 fn spawn_controls(
     panel: &mut ChildSpawnerCommands,
     art: Option<&crate::game::mechanics::art::ArtAssets>,
     keepable: bool,
+    compact: bool,
 ) {
     use crate::game::mechanics::art::tile;
     let mut buttons = vec![
-        ("replay-start", Some(tile::PREVIOUS), ReplayCmd::ToStart),
-        ("replay-back", Some(tile::STEP_BACK), ReplayCmd::Back),
-        ("replay-pause", Some(tile::PAUSE), ReplayCmd::PlayPause),
-        ("replay-forward", Some(tile::STEP), ReplayCmd::Forward),
-        ("replay-end", Some(tile::NEXT), ReplayCmd::ToEnd),
-        ("settings-slower", None, ReplayCmd::Slower),
-        ("settings-faster", None, ReplayCmd::Faster),
+        (
+            "replay-start",
+            Some(tile::PREVIOUS),
+            icons::FIRST,
+            ReplayCmd::ToStart,
+        ),
+        (
+            "replay-back",
+            Some(tile::STEP_BACK),
+            icons::BACK,
+            ReplayCmd::Back,
+        ),
+        (
+            "replay-pause",
+            Some(tile::PAUSE),
+            icons::PAUSE,
+            ReplayCmd::PlayPause,
+        ),
+        (
+            "replay-forward",
+            Some(tile::STEP),
+            icons::FORWARD,
+            ReplayCmd::Forward,
+        ),
+        (
+            "replay-end",
+            Some(tile::NEXT),
+            icons::LAST,
+            ReplayCmd::ToEnd,
+        ),
+        ("settings-slower", None, icons::SLOWER, ReplayCmd::Slower),
+        ("settings-faster", None, icons::FASTER, ReplayCmd::Faster),
     ];
     if keepable {
-        buttons.push(("replay-keep", None, ReplayCmd::Keep));
+        buttons.push(("replay-keep", None, icons::SAVE, ReplayCmd::Keep));
     }
-    buttons.push(("settings-close", None, ReplayCmd::Close));
+    buttons.push(("settings-close", None, icons::CLOSE, ReplayCmd::Close));
     panel
         .spawn(Node {
             justify_content: JustifyContent::Center,
@@ -606,9 +637,13 @@ fn spawn_controls(
             ..default()
         })
         .with_children(|bar| {
-            for (key, icon, cmd) in buttons {
+            for (key, icon, glyph, cmd) in buttons {
                 let icon = art.zip(icon).map(|(a, i)| a.icon(i));
-                let mut b = bar.spawn(replay_button(&t!(key), icon, cmd));
+                let mut b = if compact {
+                    bar.spawn(tool_button(&t!(key), glyph, ReplayButton(cmd), false))
+                } else {
+                    bar.spawn(replay_button(&t!(key), icon, cmd))
+                };
                 b.observe(send_on_click::<ReplayButton>);
                 if cmd == ReplayCmd::PlayPause {
                     b.insert(PlayLabel);
@@ -622,9 +657,12 @@ fn sync_panel(
     session: Option<Res<Session>>,
     mut texts: Query<&mut Text, With<ReplayText>>,
     mut fill: Query<&mut Node, With<TimelineFill>>,
-    play_buttons: Query<&Children, With<PlayLabel>>,
-    mut labels: Query<&mut Text, Without<ReplayText>>,
-    mut icons: Query<&mut ImageNode>,
+    mut play_buttons: Query<(&Children, &mut ButtonName), With<PlayLabel>>,
+    mut labels: Query<&mut Text, (Without<ReplayText>, Without<IconGlyph>)>,
+    (mut icons, mut glyphs): (
+        Query<&mut ImageNode>,
+        Query<&mut Text, (With<IconGlyph>, Without<ReplayText>)>,
+    ),
 ) {
     let Some(session) = session else { return };
     let b = session.game.board();
@@ -654,13 +692,29 @@ fn sync_panel(
     for mut n in &mut fill {
         n.width = percent(frac * 100.0);
     }
-    let (label, icon) = if replay.playing {
-        (t!("replay-pause"), crate::game::mechanics::art::tile::PAUSE)
+    let (label, icon, glyph) = if replay.playing {
+        (
+            t!("replay-pause"),
+            crate::game::mechanics::art::tile::PAUSE,
+            icons::PAUSE,
+        )
     } else {
-        (t!("replay-play"), crate::game::mechanics::art::tile::PLAY)
+        (
+            t!("replay-play"),
+            crate::game::mechanics::art::tile::PLAY,
+            icons::PLAY,
+        )
     };
-    for children in &play_buttons {
+    for (children, mut name) in &mut play_buttons {
+        if name.0 != label {
+            name.0.clone_from(&label);
+        }
         for c in children {
+            if let Ok(mut t) = glyphs.get_mut(*c)
+                && t.0 != glyph.0.to_string()
+            {
+                t.0 = glyph.0.to_string();
+            }
             if let Ok(mut t) = labels.get_mut(*c)
                 && t.0 != label
             {

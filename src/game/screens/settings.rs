@@ -2,6 +2,8 @@
 //! warnings and the language. Every change takes effect at once (a new language redraws the
 //! screen) and is saved with the session (`save.rs` writes settings when they change).
 
+use crate::game::vocab::icons::{self, Icon};
+use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
 use bevy::prelude::*;
@@ -45,7 +47,7 @@ pub(crate) fn screen_plugin(app: &mut App) {
             Update,
             (
                 show_values,
-                respawn_in_new_language.run_if(i18n::language_switched),
+                respawn.run_if(i18n::language_switched.or_else(resource_changed::<Layout>)),
             )
                 .in_set(AppSystems::SyncView)
                 .run_if(in_state(Play::Settings)),
@@ -79,7 +81,12 @@ fn settings_commands(
         match *cmd {
             ScreenCommand::Settings => match play.get() {
                 Play::Settings => next_play.set(close(&mut back_to)),
-                from @ (Play::Title | Play::Active | Play::Solved | Play::Picking | Play::Link) => {
+                from @ (Play::Title
+                | Play::Active
+                | Play::Solved
+                | Play::Picking
+                | Play::Link
+                | Play::LevelMenu) => {
                     *back_to = Some(*from);
                     next_play.set(Play::Settings)
                 }
@@ -121,83 +128,258 @@ fn settings_commands(
     }
 }
 
-/// The screen again, in the language just chosen (only on a change while it is open: the panel
-/// is spawned in the language of the moment).
-fn respawn_in_new_language(mut commands: Commands, panels: Query<Entity, With<SettingsPanel>>) {
+/// The screen again, in the language just chosen or for a new layout (only on a change while
+/// it is open: the panel is spawned as things are at the moment).
+fn respawn(
+    mut commands: Commands,
+    panels: Query<Entity, With<SettingsPanel>>,
+    layout: Res<Layout>,
+) {
     for p in &panels {
         commands.entity(p).despawn();
     }
-    spawn_settings(commands);
+    spawn_settings(commands, layout);
 }
 
-fn spawn_settings(mut commands: Commands) {
+/// What a row's control is: a switch, a value with − and +, or a button that cycles.
+#[derive(Clone, Copy)]
+enum Control {
+    Switch(ScreenCommand),
+    Stepper([(&'static str, Icon, ScreenCommand); 2]),
+    Cycle(ScreenCommand),
+}
+
+/// A topic's heading and its rows (label, what it shows, control).
+type Group = (&'static str, Vec<(&'static str, Shows, Control)>);
+
+/// The settings by topic.
+fn groups() -> [Group; 4] {
+    use Control::*;
+    use ScreenCommand::*;
+    let stepper = |less: (&'static str, ScreenCommand), more: (&'static str, ScreenCommand)| {
+        Stepper([
+            (less.0, icons::MINUS, less.1),
+            (more.0, icons::PLUS, more.1),
+        ])
+    };
+    [
+        (
+            "settings-group-play",
+            vec![
+                (
+                    "settings-row-speed",
+                    Shows::Speed,
+                    stepper(
+                        ("settings-slower", Speed(false)),
+                        ("settings-faster", Speed(true)),
+                    ),
+                ),
+                (
+                    "settings-row-instant",
+                    Shows::Instant,
+                    Switch(ToggleInstant),
+                ),
+            ],
+        ),
+        (
+            "settings-group-sound",
+            vec![
+                ("settings-row-sound", Shows::Sound, Switch(Mute)),
+                (
+                    "settings-row-volume",
+                    Shows::Volume,
+                    stepper(
+                        ("settings-quieter", Volume(false)),
+                        ("settings-louder", Volume(true)),
+                    ),
+                ),
+            ],
+        ),
+        (
+            "settings-group-warnings",
+            vec![
+                (
+                    "settings-row-dead-square",
+                    Shows::Warning(0),
+                    Switch(ToggleWarning(0)),
+                ),
+                (
+                    "settings-row-freeze",
+                    Shows::Warning(1),
+                    Switch(ToggleWarning(1)),
+                ),
+                (
+                    "settings-row-bipartite",
+                    Shows::Warning(2),
+                    Switch(ToggleWarning(2)),
+                ),
+                (
+                    "settings-row-closed-diagonal",
+                    Shows::Warning(3),
+                    Switch(ToggleWarning(3)),
+                ),
+                (
+                    "settings-row-shade",
+                    Shows::Warning(4),
+                    Switch(ToggleWarning(4)),
+                ),
+            ],
+        ),
+        (
+            "settings-group-language",
+            vec![(
+                "settings-row-language",
+                Shows::Language,
+                Cycle(CycleLanguage),
+            )],
+        ),
+    ]
+}
+
+/// A list of rows grouped by topic: the label on the left, its control on the right. On a phone
+/// one column that scrolls between the title and Close; with room, two columns.
+fn spawn_settings(mut commands: Commands, layout: Res<Layout>) {
+    let columns = if layout.compact() { 1 } else { 2 };
     spawn_overlay(&mut commands, Play::Settings, SettingsPanel, |panel| {
-        panel.spawn(text(t!("settings-title"), 30.0));
-        let row = || Node {
-            width: percent(100),
-            justify_content: JustifyContent::SpaceBetween,
-            align_items: AlignItems::Center,
-            column_gap: px(12),
-            flex_wrap: FlexWrap::Wrap,
-            ..default()
-        };
-        for (shows, buttons) in [
-            (
-                Shows::Speed,
-                [
-                    (t!("settings-slower"), ScreenCommand::Speed(false)),
-                    (t!("settings-faster"), ScreenCommand::Speed(true)),
-                ],
-            ),
-            (
-                Shows::Volume,
-                [
-                    (t!("settings-quieter"), ScreenCommand::Volume(false)),
-                    (t!("settings-louder"), ScreenCommand::Volume(true)),
-                ],
-            ),
-        ] {
-            panel.spawn(row()).with_children(|r| {
-                r.spawn((shows, text("", 22.0)));
-                r.spawn(wrap_row()).with_children(|b| {
-                    for (label, cmd) in buttons {
-                        b.spawn(labelled_button(
-                            &label,
-                            CommandButton(cmd.into()),
-                            88.0,
-                            20.0,
-                        ))
-                        .observe(send_on_click::<CommandButton>);
-                    }
-                });
-            });
-        }
-        // Switches show their value on the button itself.
-        panel.spawn(wrap_row()).with_children(|r| {
-            for (shows, cmd) in [
-                (Shows::Instant, ScreenCommand::ToggleInstant),
-                (Shows::Sound, ScreenCommand::Mute),
-                (Shows::Warning(0), ScreenCommand::ToggleWarning(0)),
-                (Shows::Warning(1), ScreenCommand::ToggleWarning(1)),
-                (Shows::Warning(2), ScreenCommand::ToggleWarning(2)),
-                (Shows::Warning(3), ScreenCommand::ToggleWarning(3)),
-                (Shows::Warning(4), ScreenCommand::ToggleWarning(4)),
-                (Shows::Language, ScreenCommand::CycleLanguage),
-            ] {
-                r.spawn(labelled_button("", CommandButton(cmd.into()), 220.0, 20.0))
-                    .insert(shows)
-                    .observe(send_on_click::<CommandButton>);
-            }
-        });
+        panel.spawn(text(t!("settings-title"), 26.0));
         panel
-            .spawn(labelled_button(
-                &t!("settings-close"),
-                CommandButton(ScreenCommand::Settings.into()),
-                88.0,
-                20.0,
+            .spawn((
+                Node {
+                    display: Display::Grid,
+                    grid_template_columns: RepeatedGridTrack::flex(columns, 1.0),
+                    column_gap: px(32),
+                    width: px(440.0 * columns as f32),
+                    max_width: percent(100),
+                    flex_shrink: 1.0,
+                    min_height: px(0),
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                Scrolls,
+                ScrollPosition::default(),
             ))
+            .with_children(|grid| {
+                let groups = groups();
+                let per_column = groups.len().div_ceil(columns as usize);
+                for column in groups.chunks(per_column) {
+                    grid.spawn(Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(4),
+                        ..default()
+                    })
+                    .with_children(|list| {
+                        for (heading, rows) in column {
+                            spawn_group(list, heading, rows);
+                        }
+                    });
+                }
+            });
+        panel
+            .spawn(glyph_button(
+                &t!("settings-close"),
+                icons::CHECK,
+                CommandButton(ScreenCommand::Settings.into()),
+                160.0,
+                18.0,
+            ))
+            .insert(ButtonRole::Primary)
             .observe(send_on_click::<CommandButton>);
     });
+}
+
+/// A topic's heading and its rows.
+fn spawn_group(
+    list: &mut ChildSpawnerCommands,
+    heading: &str,
+    rows: &[(&'static str, Shows, Control)],
+) {
+    list.spawn((
+        text(t!(heading), 14.0),
+        Node {
+            margin: UiRect::top(px(10)),
+            ..default()
+        },
+    ))
+    .insert(TextColor(palette::MUTED_TEXT));
+    for (label, shows, control) in rows {
+        spawn_row(list, &t!(label), *shows, *control);
+    }
+}
+
+/// One setting: its label, and its control (named by its full state, "Instant moves: off").
+fn spawn_row(list: &mut ChildSpawnerCommands, label: &str, shows: Shows, control: Control) {
+    list.spawn(Node {
+        width: percent(100),
+        min_height: px(FINGER),
+        justify_content: JustifyContent::SpaceBetween,
+        align_items: AlignItems::Center,
+        column_gap: px(12),
+        ..default()
+    })
+    .with_children(|row| {
+        row.spawn((
+            text(label, 17.0),
+            Node {
+                flex_shrink: 1.0,
+                ..default()
+            },
+        ));
+        row.spawn(Node {
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            flex_shrink: 0.0,
+            ..default()
+        })
+        .with_children(|c| spawn_control(c, shows, control));
+    });
+}
+
+fn spawn_control(c: &mut ChildSpawnerCommands, shows: Shows, control: Control) {
+    match control {
+        Control::Switch(cmd) => {
+            c.spawn(labelled_button("", CommandButton(cmd.into()), 72.0, 16.0))
+                .insert((shows, ButtonRole::Toggle, Switched(false)))
+                .observe(send_on_click::<CommandButton>);
+        }
+        Control::Cycle(cmd) => {
+            c.spawn(labelled_button("", CommandButton(cmd.into()), 120.0, 16.0))
+                .insert(shows)
+                .observe(send_on_click::<CommandButton>);
+        }
+        Control::Stepper([(less, less_icon, less_cmd), (more, more_icon, more_cmd)]) => {
+            c.spawn(tool_button(
+                &t!(less),
+                less_icon,
+                CommandButton(less_cmd.into()),
+                false,
+            ))
+            .observe(send_on_click::<CommandButton>);
+            c.spawn((
+                shows,
+                figures("", 17.0),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    min_width: px(56),
+                    ..default()
+                },
+            ));
+            c.spawn(tool_button(
+                &t!(more),
+                more_icon,
+                CommandButton(more_cmd.into()),
+                false,
+            ))
+            .observe(send_on_click::<CommandButton>);
+        }
+    }
+}
+
+/// What a setting shows: its full state (the control's name: "Instant moves: off"), the short
+/// form its control shows ("Off", "4/6", "English"), and a switch's state.
+struct Value {
+    full: String,
+    short: String,
+    on: Option<bool>,
 }
 
 fn value(
@@ -205,7 +387,7 @@ fn value(
     settings: &Settings,
     sound: &SoundSettings,
     (w, shade, language): (&WarningSettings, &ShadeDeadSquares, &i18n::LanguageChoice),
-) -> String {
+) -> Value {
     let on = |b: bool| {
         if b {
             t!("settings-on")
@@ -213,9 +395,23 @@ fn value(
             t!("settings-off")
         }
     };
+    let switch = |full: String, state: bool| Value {
+        full,
+        short: t!(if state {
+            "settings-switch-on"
+        } else {
+            "settings-switch-off"
+        }),
+        on: Some(state),
+    };
+    let shown = |full: String, short: String| Value {
+        full,
+        short,
+        on: None,
+    };
     match shows {
-        Shows::Warning(4) if shade.0 => t!("settings-shade-always"),
-        Shows::Warning(4) => t!("settings-shade-selected"),
+        Shows::Warning(4) if shade.0 => switch(t!("settings-shade-always"), true),
+        Shows::Warning(4) => switch(t!("settings-shade-selected"), false),
         Shows::Warning(k) => {
             let (key, v) = match k {
                 0 => ("settings-warn-dead-square", w.0.dead_square),
@@ -223,50 +419,83 @@ fn value(
                 2 => ("settings-warn-bipartite", w.0.bipartite),
                 _ => ("settings-warn-closed-diagonal", w.0.closed_diagonal),
             };
-            t!(key, state = on(v))
+            switch(t!(key, state = on(v)), v)
         }
-        Shows::Speed => t!(
-            "settings-speed",
-            speed = STEP_SECONDS.len() - speed_index(settings.step_seconds),
-            of = STEP_SECONDS.len()
+        Shows::Speed => {
+            let (speed, of) = (
+                STEP_SECONDS.len() - speed_index(settings.step_seconds),
+                STEP_SECONDS.len(),
+            );
+            shown(
+                t!("settings-speed", speed = speed, of = of),
+                format!("{speed}/{of}"),
+            )
+        }
+        Shows::Instant => switch(
+            t!("settings-instant", state = on(settings.instant)),
+            settings.instant,
         ),
-        Shows::Instant => t!("settings-instant", state = on(settings.instant)),
-        Shows::Sound => t!("settings-sound", state = on(!sound.muted)),
-        Shows::Volume => t!(
-            "settings-volume",
-            percent = (sound.volume * 100.0).round() as u32
-        ),
+        Shows::Sound => switch(t!("settings-sound", state = on(!sound.muted)), !sound.muted),
+        Shows::Volume => {
+            let percent = (sound.volume * 100.0).round() as u32;
+            shown(
+                t!("settings-volume", percent = percent),
+                format!("{percent}%"),
+            )
+        }
         Shows::Language => match language.0 {
-            None => t!(
-                "settings-language-system",
-                language = i18n::native_name(i18n::current())
+            None => {
+                let system = i18n::native_name(i18n::current());
+                shown(
+                    t!("settings-language-system", language = system),
+                    t!("settings-system-language", language = system),
+                )
+            }
+            Some(l) => shown(
+                t!("settings-language", language = i18n::native_name(l)),
+                i18n::native_name(l).to_string(),
             ),
-            Some(l) => t!("settings-language", language = i18n::native_name(l)),
         },
     }
 }
 
-/// Labels, and the switches' own text, follow the settings.
+/// The controls' texts, names and switches follow the settings.
 fn show_values(
     settings: Res<Settings>,
     sound: Res<SoundSettings>,
-    warnings: Res<WarningSettings>,
-    shade: Res<ShadeDeadSquares>,
-    language: Res<i18n::LanguageChoice>,
-    shown: Query<(&Shows, Option<&Children>, Entity)>,
+    (warnings, shade, language): (
+        Res<WarningSettings>,
+        Res<ShadeDeadSquares>,
+        Res<i18n::LanguageChoice>,
+    ),
+    mut shown: Query<(
+        &Shows,
+        Option<&Children>,
+        Entity,
+        Option<&mut ButtonName>,
+        Option<&mut Switched>,
+    )>,
     mut texts: Query<&mut Text>,
 ) {
-    for (shows, children, e) in &shown {
-        let s = value(*shows, &settings, &sound, (&warnings, &shade, &language));
+    for (shows, children, e, name, switched) in &mut shown {
+        let v = value(*shows, &settings, &sound, (&warnings, &shade, &language));
+        if let Some(mut name) = name
+            && name.0 != v.full
+        {
+            name.0.clone_from(&v.full);
+        }
+        if let (Some(mut s), Some(on)) = (switched, v.on) {
+            s.set_if_neq(Switched(on));
+        }
         let targets: Vec<Entity> = match children {
             Some(c) => c.iter().collect(),
             None => vec![e],
         };
         for t in targets {
             if let Ok(mut text) = texts.get_mut(t)
-                && text.0 != s
+                && text.0 != v.short
             {
-                text.0 = s.clone();
+                text.0.clone_from(&v.short);
             }
         }
     }

@@ -54,9 +54,10 @@ fn snapshot_commands(
     };
     for cmd in cmds.read() {
         match (*cmd, play.get()) {
-            (ScreenCommand::Snapshots, Play::Active | Play::Solved | Play::Picking) => {
-                next_play.set(Play::Snapshots)
-            }
+            (
+                ScreenCommand::Snapshots,
+                Play::Active | Play::Solved | Play::Picking | Play::LevelMenu,
+            ) => next_play.set(Play::Snapshots),
             (ScreenCommand::Snapshots | ScreenCommand::Back, Play::Snapshots) => {
                 next_play.set(Play::Active)
             }

@@ -46,7 +46,27 @@ pub(crate) fn plugin(app: &mut App) {
 
 /// The screen: the windowed game adds it.
 pub(crate) fn screen_plugin(app: &mut App) {
-    app.add_systems(OnEnter(Play::Title), spawn_title);
+    app.add_systems(OnEnter(Play::Title), spawn_title)
+        .add_systems(
+            Update,
+            respawn
+                .in_set(AppSystems::SyncView)
+                .run_if(in_state(Play::Title).and_then(resource_changed::<Layout>)),
+        );
+}
+
+/// The screen again for a new layout (a phone turned).
+fn respawn(
+    mut commands: Commands,
+    panels: Query<Entity, With<TitlePanel>>,
+    art: Option<Res<ArtAssets>>,
+    current: Option<Res<CurrentLevel>>,
+    (saves, layout): (Res<Saves>, Res<Layout>),
+) {
+    for p in &panels {
+        commands.entity(p).despawn();
+    }
+    spawn_title(commands, art, current, saves, layout);
 }
 
 fn open_at_start(at_start: Option<Res<TitleAtStart>>, mut next_play: ResMut<NextState<Play>>) {
@@ -71,7 +91,10 @@ fn title_commands(
                     Play::Active
                 })
             }
-            (ScreenCommand::Menu, Play::Active | Play::Solved | Play::Picking)
+            (
+                ScreenCommand::Menu,
+                Play::Active | Play::Solved | Play::Picking | Play::LevelMenu,
+            )
             | (ScreenCommand::Back, Play::Active | Play::Solved) => next_play.set(Play::Title),
             (ScreenCommand::Link, Play::Title) => next_play.set(Play::Link),
             (ScreenCommand::Menu | ScreenCommand::Back, Play::Link) => next_play.set(Play::Title),
@@ -111,11 +134,16 @@ fn spawn_title(
     art: Option<Res<ArtAssets>>,
     current: Option<Res<CurrentLevel>>,
     saves: Res<Saves>,
+    layout: Res<Layout>,
 ) {
     let line = current
         .as_ref()
         .map(|c| continue_line(c, &saves))
         .unwrap_or_default();
+    let layout = *layout;
+    // A phone on its side: the name beside the menu (one above the other would not fit).
+    let side_by_side = layout == Layout::Landscape;
+    let gap = if layout.compact() { 10.0 } else { 18.0 };
     commands
         .spawn((
             TitlePanel,
@@ -125,29 +153,54 @@ fn spawn_title(
                 position_type: PositionType::Absolute,
                 width: percent(100),
                 height: percent(100),
-                flex_direction: FlexDirection::Column,
+                flex_direction: if side_by_side {
+                    FlexDirection::Row
+                } else {
+                    FlexDirection::Column
+                },
                 justify_content: JustifyContent::Center,
                 align_items: AlignItems::Center,
-                row_gap: px(18),
-                padding: UiRect::all(px(24)),
+                row_gap: px(gap),
+                column_gap: px(32),
+                padding: UiRect::all(px(if layout.compact() { 12 } else { 24 })),
+                overflow: Overflow::scroll_y(),
                 ..default()
             },
+            Scrolls,
+            ScrollPosition::default(),
             BackgroundColor(palette::TITLE_BACKGROUND),
             GlobalZIndex(5),
             DespawnOnExit(Play::Title),
         ))
         .with_children(|root| {
-            if let Some(art) = &art {
-                spawn_picture(root, art);
-            }
-            root.spawn(text(t!("title-name"), 72.0));
-            root.spawn(text(t!("title-tagline"), 20.0));
-            spawn_menu(root, art.as_deref(), line);
+            root.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(gap),
+                flex_shrink: 0.0,
+                ..default()
+            })
+            .with_children(|head| {
+                let tile = if layout.compact() { 44.0 } else { 72.0 };
+                if let Some(art) = &art {
+                    spawn_picture(head, art, tile);
+                }
+                head.spawn(text(t!("title-name"), tile));
+                head.spawn((
+                    text(
+                        t!("title-tagline"),
+                        if layout.compact() { 16.0 } else { 20.0 },
+                    ),
+                    TextLayout::justify(Justify::Center),
+                ));
+            });
+            spawn_menu(root, art.as_deref(), line, layout);
         });
 }
 
-/// The picture: the worker pushing a box toward its goal, from the tile set.
-fn spawn_picture(root: &mut ChildSpawnerCommands, art: &ArtAssets) {
+/// The picture: the worker pushing a box toward its goal, from the tile set (`tile` pixels a
+/// cell).
+fn spawn_picture(root: &mut ChildSpawnerCommands, art: &ArtAssets, tile: f32) {
     root.spawn(Node {
         column_gap: px(0),
         ..default()
@@ -164,8 +217,8 @@ fn spawn_picture(root: &mut ChildSpawnerCommands, art: &ArtAssets) {
             row.spawn((
                 art.icon(i),
                 Node {
-                    width: px(72),
-                    height: px(72),
+                    width: px(tile),
+                    height: px(tile),
                     ..default()
                 },
             ));
@@ -174,12 +227,18 @@ fn spawn_picture(root: &mut ChildSpawnerCommands, art: &ArtAssets) {
 }
 
 /// Continue (with where it leads under it), Levels, Settings, and Quit on a desktop.
-fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: String) {
+fn spawn_menu(
+    root: &mut ChildSpawnerCommands,
+    art: Option<&ArtAssets>,
+    line: String,
+    layout: Layout,
+) {
     root.spawn(Node {
         flex_direction: FlexDirection::Column,
         align_items: AlignItems::Stretch,
-        row_gap: px(12),
-        margin: UiRect::top(px(12)),
+        row_gap: px(if layout.compact() { 8 } else { 12 }),
+        margin: UiRect::top(px(if layout.compact() { 4 } else { 12 })),
+        flex_shrink: 0.0,
         ..default()
     })
     .with_children(|col| {
@@ -200,19 +259,22 @@ fn spawn_menu(root: &mut ChildSpawnerCommands, art: Option<&ArtAssets>, line: St
                 24.0,
             ),
         ] {
-            col.spawn(icon_button(
+            let mut button = col.spawn(icon_button(
                 &label,
                 icon(i),
                 CommandButton(cmd.into()),
                 260.0,
                 font,
-            ))
-            .observe(send_on_click::<CommandButton>);
+            ));
+            button.observe(send_on_click::<CommandButton>);
             if cmd == ScreenCommand::Menu {
+                button.insert(ButtonRole::Primary);
                 col.spawn((
-                    text(line.clone(), 16.0),
+                    text(line.clone(), 14.0),
+                    TextLayout::justify(Justify::Center),
                     Node {
                         align_self: AlignSelf::Center,
+                        max_width: px(300),
                         margin: UiRect::bottom(px(6)),
                         ..default()
                     },

@@ -5,11 +5,64 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use super::ui::Layout;
 use crate::core::link::{Cell, Line, LinkBoard, LinkGame, deal};
 use crate::core::save::link_best_key;
 
-/// The board sizes a player chooses from (tiles): three landscape, two portrait for phones.
-pub const LINK_SIZES: [(i32, i32); 5] = [(18, 8), (14, 6), (24, 12), (8, 12), (10, 16)];
+/// The board sizes a player chooses from (tiles): landscape ones, portrait ones for phones, and
+/// small ones for small windows; a window offers those whose tiles a finger can pick there
+/// ([`sizes_for`]).
+pub const LINK_SIZES: [(i32, i32); 8] = [
+    (18, 8),
+    (14, 6),
+    (24, 12),
+    (8, 12),
+    (10, 16),
+    (6, 8),
+    (6, 10),
+    (10, 4),
+];
+
+/// The smallest tile offered, in logical pixels (a finger's width, near enough).
+pub const MIN_TILE: f32 = 40.0;
+
+/// The room the Link screen's status line, toolbar and margins take from a window laid out
+/// this way, in logical pixels (across, down): the screen lays itself out within it.
+pub fn link_chrome(layout: Layout) -> Vec2 {
+    match layout {
+        // Two rows of icons under the board.
+        Layout::Portrait => Vec2::new(8.0, 150.0),
+        // A column of icons beside it.
+        Layout::Landscape => Vec2::new(126.0, 42.0),
+        // A row of labelled buttons under it, two when the window is narrow.
+        Layout::Wide => Vec2::new(16.0, 170.0),
+    }
+}
+
+/// The tile size a `w`×`h` deal gets in a window this size (one empty cell round the board).
+pub fn tile_px((w, h): (i32, i32), window: Vec2) -> f32 {
+    let area = window - link_chrome(Layout::of(window));
+    (area.x / (w + 2) as f32).min(area.y / (h + 2) as f32)
+}
+
+/// The deal sizes a window offers: those whose tiles are at least [`MIN_TILE`] there (in
+/// [`LINK_SIZES`]' order), else the one with the largest tiles; every size without a window.
+pub fn sizes_for(window: Option<Vec2>) -> Vec<(i32, i32)> {
+    let Some(window) = window else {
+        return LINK_SIZES.to_vec();
+    };
+    let fitting: Vec<_> = LINK_SIZES
+        .into_iter()
+        .filter(|&s| tile_px(s, window) >= MIN_TILE)
+        .collect();
+    if fitting.is_empty() {
+        let largest = LINK_SIZES
+            .into_iter()
+            .max_by(|&a, &b| tile_px(a, window).total_cmp(&tile_px(b, window)));
+        return largest.into_iter().collect();
+    }
+    fitting
+}
 
 /// The Link game being played, with what the screen shows about it.
 #[derive(Resource, Debug)]
@@ -128,4 +181,35 @@ pub struct LinkAtStart {
     pub gravity: bool,
     /// The deal's seed (shuffles follow from it).
     pub seed: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_offers_the_deals_a_finger_can_play() {
+        let offered = |w: f32, h: f32| sizes_for(Some(Vec2::new(w, h)));
+        // A desktop: the classic 18 x 8 first.
+        assert_eq!(offered(1280.0, 720.0)[0], (18, 8));
+        // Phones upright: portrait deals, never the 18 x 8 one.
+        assert_eq!(offered(412.0, 915.0)[0], (8, 12));
+        assert_eq!(offered(360.0, 640.0)[0], (6, 8));
+        // On their side: short deals.
+        assert_eq!(offered(915.0, 412.0)[0], (14, 6));
+        assert_eq!(offered(640.0, 360.0)[0], (10, 4));
+        for (w, h) in [
+            (360.0, 640.0),
+            (412.0, 915.0),
+            (915.0, 412.0),
+            (640.0, 360.0),
+        ] {
+            for s in offered(w, h) {
+                assert!(tile_px(s, Vec2::new(w, h)) >= MIN_TILE, "{s:?} at {w}x{h}");
+            }
+        }
+        // A window too small for any: the one with the largest tiles still.
+        assert_eq!(offered(200.0, 200.0).len(), 1);
+        assert_eq!(sizes_for(None).len(), LINK_SIZES.len());
+    }
 }

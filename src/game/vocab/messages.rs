@@ -84,6 +84,8 @@ pub enum ScreenCommand {
     ToggleWarning(u8),
     /// The screens' language: the system's, then each language in turn.
     CycleLanguage,
+    /// Open or close the level menu ("More").
+    LevelMenu,
 }
 
 /// What the player does in the Link mode: `mechanics/link.rs` plays them.

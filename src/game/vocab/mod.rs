@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod i18n;
+pub mod icons;
 pub mod level;
 pub mod link;
 pub mod messages;

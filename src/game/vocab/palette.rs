@@ -66,3 +66,17 @@ pub const NOTICE: Color = Color::srgba(0.45, 0.18, 0.12, 0.92);
 pub const OPEN_CELL: Color = Color::srgba(0.9, 0.15, 0.15, 0.6);
 /// The box the solver's hint would push, and the dot on the cell it goes to.
 pub const HINT: Color = Color::srgba(0.62, 0.36, 0.95, 0.6);
+/// A button pressed by a finger or the mouse (every role darkens, so a press shows).
+pub const BUTTON_PRESSED: Color = Color::srgb(0.17, 0.19, 0.23);
+/// The main action of a screen, and a switch that is on.
+pub const PRIMARY: Color = Color::srgb(0.22, 0.45, 0.88);
+pub const PRIMARY_HOVER: Color = Color::srgb(0.30, 0.54, 0.96);
+pub const PRIMARY_PRESSED: Color = Color::srgb(0.15, 0.33, 0.68);
+/// A button that throws something away.
+pub const DANGER: Color = Color::srgb(0.62, 0.20, 0.18);
+pub const DANGER_HOVER: Color = Color::srgb(0.72, 0.26, 0.23);
+pub const DANGER_PRESSED: Color = Color::srgb(0.46, 0.14, 0.12);
+/// A toolbar's background strip.
+pub const TOOLBAR: Color = Color::srgba(0.08, 0.09, 0.11, 0.92);
+/// Headings of a list's groups, quieter than the rows.
+pub const MUTED_TEXT: Color = Color::srgb(0.60, 0.64, 0.70);

@@ -35,6 +35,8 @@ pub enum Play {
     Link,
     /// The level's kept positions: keep this one, or go back to one.
     Snapshots,
+    /// The level menu ("More"): the level's tools that the toolbar has no room for.
+    LevelMenu,
 }
 
 /// The frame's phases, chained in this order.

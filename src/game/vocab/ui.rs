@@ -1,12 +1,149 @@
-//! The widgets every screen builds with: text, buttons (with an icon), wrapping rows, a panel
-//! over the board, and the markers the keyboard focus and the camera fit read.
+//! The widgets every screen builds with: text, buttons (with an icon), toolbars, wrapping rows,
+//! scrolling lists, a panel over the board, the window's layout class, and the markers the
+//! keyboard focus and the camera fit read.
 
 use bevy::prelude::*;
 
+use super::icons::{ICON_FONT, Icon};
 use super::palette::*;
 use bevy::ecs::system::{StaticSystemParam, SystemParam, SystemParamItem};
+use bevy::text::{FontFeatureTag, FontFeatures};
 
 use super::{AnyCommand, CommandWriter, Play};
+
+/// The smallest side of anything a finger taps, in logical pixels (48 dp on a phone: Bevy scales
+/// UI by the screen's scale factor).
+pub const FINGER: f32 = 48.0;
+
+/// How the window is laid out, from its size in logical pixels: a phone held upright, a phone
+/// on its side, or a window with room (a tablet, a desktop). Screens build for it and are built
+/// again when it changes (`mechanics/widgets.rs` keeps it).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Layout {
+    #[default]
+    Wide,
+    Portrait,
+    Landscape,
+}
+
+impl Layout {
+    /// Compact below 600 logical pixels across or 500 high, whatever the platform: a narrow
+    /// desktop window gets a phone's screens.
+    pub fn of(size: Vec2) -> Layout {
+        if size.x >= 600.0 && size.y >= 500.0 {
+            Layout::Wide
+        } else if size.x > size.y {
+            Layout::Landscape
+        } else {
+            Layout::Portrait
+        }
+    }
+
+    pub fn compact(self) -> bool {
+        self != Layout::Wide
+    }
+}
+
+/// What a button is for, which sets its colours: the screen's main action, any other, a
+/// switch (lit while on), or one that throws something away.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ButtonRole {
+    Primary,
+    #[default]
+    Secondary,
+    Toggle,
+    Danger,
+}
+
+/// A switch's state (with [`ButtonRole::Toggle`]).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Switched(pub bool);
+
+/// A button's name for tests, scripts and screen readers: its label, shown or not (an icon-only
+/// toolbar button has one too).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct ButtonName(pub String);
+
+/// A text that draws an icon (not a label).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct IconGlyph;
+
+/// A node whose content scrolls by a drag (finger or mouse) and by the wheel.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Scrolls;
+
+/// How far the pointer has moved since it was pressed on a scrolling list: a press that became
+/// a drag of the list is not a tap on the button under it.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct ScrollDrag(pub f32);
+
+/// A drag shorter than this (logical pixels) is still a tap.
+pub const TAP_SLOP: f32 = 10.0;
+
+/// An icon of the icon font, `size` logical pixels high.
+pub(crate) fn icon_glyph(icon: Icon, size: f32) -> impl Bundle {
+    (
+        IconGlyph,
+        Text::new(icon.0.to_string()),
+        TextFont {
+            font: ICON_FONT.into(),
+            font_size: FontSize::Px(size),
+            ..default()
+        },
+        TextColor(TEXT),
+        Pickable::IGNORE,
+    )
+}
+
+/// Numbers that must not jitter as they change (counters): tabular figures.
+pub(crate) fn figures(s: impl Into<String>, size: f32) -> impl Bundle {
+    (
+        Text::new(s),
+        TextFont {
+            font_size: FontSize::Px(size),
+            font_features: FontFeatures::builder()
+                .enable(FontFeatureTag::TABULAR_FIGURES)
+                .build(),
+            ..default()
+        },
+        TextColor(TEXT),
+    )
+}
+
+/// A toolbar's button: an icon, with its label under it when `show_label` (else the label is
+/// only its [`ButtonName`]); at least finger-sized.
+pub(crate) fn tool_button(
+    label: &str,
+    icon: Icon,
+    marker: impl Component,
+    show_label: bool,
+) -> impl Bundle {
+    let label = label.to_string();
+    (
+        Button,
+        marker,
+        ButtonRole::Secondary,
+        ButtonName(label.clone()),
+        Node {
+            min_width: px(FINGER),
+            min_height: px(FINGER),
+            flex_direction: FlexDirection::Column,
+            flex_shrink: 0.0,
+            padding: UiRect::axes(px(if show_label { 8 } else { 4 }), px(4)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(12)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        Children::spawn(SpawnWith(move |b: &mut ChildSpawner| {
+            b.spawn(icon_glyph(icon, 26.0));
+            if show_label {
+                b.spawn((text(label, 13.0), Pickable::IGNORE));
+            }
+        })),
+    )
+}
 
 /// A button that sends a command when clicked or tapped.
 #[derive(Component, Clone, Copy)]
@@ -45,6 +182,8 @@ pub(crate) fn icon_button(
     (
         Button,
         marker,
+        ButtonRole::Secondary,
+        ButtonName(label.clone()),
         Node {
             min_width: px(min_width),
             // Finger-sized: 48 logical pixels are 48 dp on a phone (Bevy scales UI by the screen's
@@ -72,6 +211,74 @@ pub(crate) fn icon_button(
                     Pickable::IGNORE,
                 ));
             }
+            b.spawn((text(label, font), Pickable::IGNORE));
+        })),
+    )
+}
+
+/// A button that is a picture alone (a pen's tile), named by `label`; finger-sized.
+pub(crate) fn image_button(
+    label: &str,
+    mut image: ImageNode,
+    marker: impl Component,
+) -> impl Bundle {
+    image.color = Color::WHITE;
+    (
+        Button,
+        marker,
+        ButtonRole::Secondary,
+        ButtonName(label.to_string()),
+        Node {
+            min_width: px(44),
+            min_height: px(FINGER),
+            flex_shrink: 0.0,
+            padding: UiRect::all(px(6)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        children![(
+            image,
+            Node {
+                width: px(32),
+                height: px(32),
+                ..default()
+            },
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// A labelled button with an icon of the icon font before its label.
+pub(crate) fn glyph_button(
+    label: &str,
+    icon: Icon,
+    marker: impl Component,
+    min_width: f32,
+    font: f32,
+) -> impl Bundle {
+    let label = label.to_string();
+    (
+        Button,
+        marker,
+        ButtonRole::Secondary,
+        ButtonName(label.clone()),
+        Node {
+            min_width: px(min_width),
+            min_height: px(FINGER),
+            flex_shrink: 0.0,
+            padding: UiRect::axes(px(12), px(8)),
+            column_gap: px(8),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border_radius: BorderRadius::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(BUTTON),
+        Children::spawn(SpawnWith(move |b: &mut ChildSpawner| {
+            b.spawn(icon_glyph(icon, font * 1.25));
             b.spawn((text(label, font), Pickable::IGNORE));
         })),
     )
@@ -113,12 +320,17 @@ impl SendsOnClick for CommandButton {
 }
 
 /// The one click observer of every button: sends what its [`SendsOnClick`] component names (a
-/// HUD or screen button's command, a designer or replay control).
+/// HUD or screen button's command, a designer or replay control). A press that dragged a list
+/// is no click.
 pub fn send_on_click<B: SendsOnClick>(
     click: On<Pointer<Click>>,
     buttons: Query<&B>,
+    drag: Option<Res<ScrollDrag>>,
     mut out: StaticSystemParam<B::Out>,
 ) {
+    if drag.is_some_and(|d| d.0 > TAP_SLOP) {
+        return;
+    }
     if let Ok(b) = buttons.get(click.entity) {
         b.send(&mut out);
     }
@@ -174,25 +386,29 @@ pub(crate) fn spawn_overlay_at(
                     flex_direction: FlexDirection::Column,
                     align_items: AlignItems::Center,
                     row_gap: px(14),
-                    padding: UiRect::all(px(24)),
-                    max_width: percent(94),
-                    max_height: percent(94),
+                    padding: UiRect::all(px(16)),
+                    max_width: percent(96),
+                    max_height: percent(96),
                     overflow: Overflow::scroll_y(),
-                    border_radius: BorderRadius::all(px(14)),
+                    border_radius: BorderRadius::all(px(16)),
                     ..default()
                 },
                 BackgroundColor(PANEL),
+                Scrolls,
+                ScrollPosition::default(),
             ))
             .with_children(fill);
         });
 }
 
-/// A bar of the HUD along the top or the bottom edge of the window: the board is fitted into the
-/// space between the bars.
+/// A bar of the HUD along an edge of the window (a toolbar's column beside the board on a phone
+/// held sideways): the board is fitted into the space between the bars.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HudBar {
     Top,
     Bottom,
+    Left,
+    Right,
 }
 
 /// The root of a screen drawn over the board; the buttons inside it take the focus.
