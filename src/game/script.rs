@@ -5,11 +5,12 @@
 //! Script steps, separated by `;` or new lines:
 //! `tap X,Y` (a cell, named as `pushbox path` names it), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
 //! `lurd MOVES` (arrow-key presses), `drag X,Y X,Y` (a mouse drag over the cells between), `touch X,Y`, `swipe X,Y DIR` and `pinch X,Y FACTOR` (touch
-//! gestures into Bevy's touch input), `wait` (until the worker stops), `frames N`,
+//! gestures into Bevy's touch input), `fling X,Y DX,DY` (a finger's drag from a screen point, in
+//! logical pixels, as on a list), `wait` (until the worker stops), `frames N`,
 //! `clipboard TEXT` (puts TEXT on the system clipboard), `screenshot FILE.png`. Beside each screenshot a `FILE.png.layout` text lists where the worker
 //! and every box are: grid cell and screen pixel, for checking the picture; `FILE.png.buttons`
 //! lists the window size, the cell size, the screen (`Play` state) and every visible button's
-//! rectangle (logical pixels) and label (its [`ButtonName`], for an icon alone); `FILE.png.texts`
+//! rectangle (logical pixels) and label (its name, for an icon alone); `FILE.png.texts`
 //! every text on screen after its size in logical pixels; `FILE.png.fits` each button label's
 //! size and the room its button has; `FILE.png.targets` each button's visible rectangle, whole
 //! size and whether a scrolling panel cuts it. All are written after the frame's view is
@@ -18,7 +19,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::game::vocab::ui::{ButtonName, IconGlyph};
+use crate::game::mechanics::widgets::WidgetsOnScreen;
 use crate::game::vocab::*;
 use bevy::camera::NormalizedRenderTarget;
 use bevy::input::ButtonState;
@@ -48,6 +49,9 @@ pub enum ScriptStep {
     Clipboard(String),
     /// A touch gesture at a cell, fed to Bevy's touch input.
     Touch(u32, u32, TouchGesture),
+    /// A finger pressed at a screen point (logical pixels) and moved by an offset before it is
+    /// lifted: a drag of a list, anywhere on screen.
+    Fling(Vec2, Vec2),
     /// A mouse drag from one cell to another, through the cells between.
     Drag((u32, u32), (u32, u32)),
 }
@@ -170,6 +174,19 @@ fn parse_step(cmd: &str, arg: &str) -> Result<Vec<ScriptStep>, String> {
             return Err("button needs a label, for example: button Undo".into());
         }
         "button" => then_frames(ScriptStep::Button(arg.to_string())),
+        "fling" => {
+            let numbers = |p: &str| -> Option<Vec2> {
+                let (x, y) = p.split_once(',')?;
+                Some(Vec2::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
+            };
+            let (at, by) = arg
+                .split_once(' ')
+                .and_then(|(a, b)| Some((numbers(a)?, numbers(b.trim())?)))
+                .ok_or(
+                    "fling takes a screen point and an offset in logical pixels: fling X,Y DX,DY",
+                )?;
+            then_frames(ScriptStep::Fling(at, by))
+        }
         "touch" | "swipe" | "pinch" => {
             let (cell, rest) = arg.split_once(' ').unwrap_or((arg, ""));
             let (x, y) = parse_cell(cell)?;
@@ -192,7 +209,7 @@ fn parse_step(cmd: &str, arg: &str) -> Result<Vec<ScriptStep>, String> {
         "screenshot" => vec![ScriptStep::Wait, ScriptStep::Screenshot(PathBuf::from(arg))],
         _ => {
             return Err(
-                "unknown step (tap, key, lurd, button, touch, swipe, pinch, drag, \
+                "unknown step (tap, key, lurd, button, touch, swipe, pinch, fling, drag, \
                  clipboard, wait, frames, screenshot)"
                     .into(),
             );
@@ -297,11 +314,7 @@ fn run_script(
     (queue, animating, problem): (Res<StepQueue>, Res<Animating>, Res<LevelProblem>),
     mut out: ScriptOutput,
     mut exit: MessageWriter<AppExit>,
-    (buttons, labels, window_info): (
-        ButtonsOnScreen,
-        Query<&Text, Without<IconGlyph>>,
-        Single<&Window, With<PrimaryWindow>>,
-    ),
+    (on_screen, window_info): (WidgetsOnScreen, Single<&Window, With<PrimaryWindow>>),
 ) {
     let window = *window;
     if out.deliver_queued(&mut runner, window) || runner.busy() {
@@ -313,20 +326,8 @@ fn run_script(
     };
     // The centre of the part of the button a player sees (none: scrolled out of its panel).
     let find_button = |label: &str| {
-        buttons
-            .iter()
-            .filter(|(_, children, name, ..)| {
-                name.is_some_and(|n| n.0 == label)
-                    || children
-                        .iter()
-                        .flat_map(|c| c.iter())
-                        .any(|c| labels.get(c).is_ok_and(|t| t.0 == label))
-            })
-            .find_map(|(at, _, _, node, visible, clip)| {
-                let rect = Rect::from_center_size(at.translation, node.size());
-                let seen = clip.map_or(rect, |c| rect.intersect(c.clip));
-                (visible.get() && !seen.is_empty()).then(|| seen.center())
-            })
+        on_screen
+            .seen_centre(label)
             // From physical to logical pixels.
             .map(|at| at / window_info.scale_factor())
             .ok_or_else(|| format!("button {label:?}: there is no such button on screen"))
@@ -398,6 +399,12 @@ fn act(
             Act::Next
         }
         ScriptStep::Tap(x, y) => Act::Click(tap_point(cells, problem, x, y)?),
+        ScriptStep::Fling(at, by) => {
+            let finger = runner.next_finger;
+            runner.next_finger += 1;
+            runner.touches.extend(fling_batches(at, by, finger));
+            Act::Next
+        }
         ScriptStep::Touch(x, y, gesture) => {
             let at = x
                 .checked_sub(cells.indent())
@@ -447,6 +454,16 @@ fn tap_point(
 
 /// A touch gesture at a screen point as batches of touch events, one batch per frame; fingers
 /// are numbered from `a`.
+/// A finger's drag from `at` by `by`, in eight moves, one a frame.
+fn fling_batches(at: Vec2, by: Vec2, finger: u64) -> Vec<Vec<(u64, TouchPhase, Vec2)>> {
+    let mut v = vec![vec![(finger, TouchPhase::Started, at)]];
+    for i in 1..=8 {
+        v.push(vec![(finger, TouchPhase::Moved, at + by * i as f32 / 8.0)]);
+    }
+    v.push(vec![(finger, TouchPhase::Ended, at + by)]);
+    v
+}
+
 fn touch_batches(at: Vec2, gesture: TouchGesture, a: u64) -> Vec<Vec<(u64, TouchPhase, Vec2)>> {
     use TouchPhase::*;
     let b = a + 1;
@@ -660,90 +677,6 @@ impl CellsOnScreen<'_, '_> {
     }
 }
 
-/// Every button with where it is drawn, how big it is, whether it shows, and the panel clipping it.
-type ButtonsOnScreen<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static UiGlobalTransform,
-        Option<&'static Children>,
-        Option<&'static ButtonName>,
-        &'static ComputedNode,
-        &'static InheritedVisibility,
-        Option<&'static bevy::ui::CalculatedClip>,
-    ),
-    With<Button>,
->;
-
-/// What the screenshot's button files say: `.buttons`, `.fits` and `.targets`.
-#[derive(Default)]
-struct ButtonLists {
-    rects: String,
-    fits: String,
-    targets: String,
-}
-
-/// The buttons the player can see, for the `.buttons` file: the part of each one's rectangle
-/// inside the panel that clips it (a button cut by a panel's edge is listed cut), in logical
-/// pixels, and its label; for the `.fits` file, each label's width and height, then the room
-/// its button has for it (the content box, padding taken off); for the `.targets` file, the
-/// visible rectangle, the button's whole size, whether a scrolling panel cuts it (1) or not (0),
-/// and its name.
-fn button_lists(
-    buttons: &ButtonsOnScreen,
-    labels: &Query<(&Text, &ComputedNode), Without<IconGlyph>>,
-    scale: f32,
-) -> ButtonLists {
-    let mut out = ButtonLists::default();
-    for (t, children, name, node, visible, clip) in buttons {
-        let size = node.size();
-        let whole = Rect::from_center_size(t.translation, size);
-        let rect = clip.map_or(whole, |c| whole.intersect(c.clip));
-        if !visible.get() || rect.is_empty() || size.x <= 0.0 {
-            continue;
-        }
-        let mut label = String::new();
-        let room = node.content_box().size() / scale;
-        let children = children.into_iter().flat_map(|c| c.iter());
-        for (text, n) in children.filter_map(|c| labels.get(c).ok()) {
-            label += &text.0;
-            let fit = n.size() / scale;
-            out.fits += &format!(
-                "{:.1} {:.1} {:.1} {:.1} {}\n",
-                fit.x, fit.y, room.x, room.y, text.0
-            );
-        }
-        if let Some(n) = name {
-            label.clone_from(&n.0);
-        }
-        let (min, seen, full) = (rect.min / scale, rect.size() / scale, size / scale);
-        out.rects += &format!(
-            "{:.1} {:.1} {:.1} {:.1} {label}\n",
-            min.x, min.y, seen.x, seen.y
-        );
-        let cut = rect != whole;
-        out.targets += &format!(
-            "{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} {} {label}\n",
-            min.x,
-            min.y,
-            seen.x,
-            seen.y,
-            full.x,
-            full.y,
-            u8::from(cut)
-        );
-    }
-    out
-}
-
-/// A text's size in logical pixels (the game sets every size in pixels).
-fn font_px(font: &TextFont) -> f32 {
-    match font.font_size {
-        FontSize::Px(px) => px,
-        _ => 0.0,
-    }
-}
-
 /// Writes a pending screenshot's `.layout` and `.buttons` files from this frame's state, after the
 /// view has been updated, and asks Bevy for the picture of the same frame.
 fn take_screenshot(
@@ -752,21 +685,12 @@ fn take_screenshot(
     cells: CellsOnScreen,
     movers: Query<(&GridPos, Has<Worker>), Or<(With<Crate>, With<Worker>)>>,
     problem: Res<LevelProblem>,
-    buttons: ButtonsOnScreen,
-    labels: Query<(&Text, &ComputedNode), Without<IconGlyph>>,
-    texts: Query<(&Text, &TextFont, &InheritedVisibility), Without<IconGlyph>>,
+    on_screen: WidgetsOnScreen,
     window: Single<&Window, With<PrimaryWindow>>,
 ) {
     let Some(path) = runner.pending_shot.take() else {
         return;
     };
-    // Every text on screen, one per line after its size in logical pixels (new lines shown as
-    // ` / `); icons are not text.
-    let shown: String = texts
-        .iter()
-        .filter(|(t, _, v)| v.get() && !t.0.is_empty())
-        .map(|(t, f, _)| format!("{:.1} {}\n", font_px(f), t.0.replace('\n', " / ")))
-        .collect();
     let layout = match cells.link.as_deref() {
         Some(play) if cells.linking() => link_layout_text(&cells, play),
         _ => layout_text(&cells, &movers, &problem),
@@ -787,12 +711,12 @@ fn take_screenshot(
         window.width(),
         window.height()
     );
-    let lists = button_lists(&buttons, &labels, window.scale_factor());
-    let rects = head + &lists.rects;
+    let lists = on_screen.report(window.scale_factor());
+    let rects = head + &lists.buttons;
     let _ = std::fs::remove_file(&path);
     let written = std::fs::write(path.with_extension("png.layout"), layout)
         .and_then(|()| std::fs::write(path.with_extension("png.buttons"), rects))
-        .and_then(|()| std::fs::write(path.with_extension("png.texts"), shown))
+        .and_then(|()| std::fs::write(path.with_extension("png.texts"), lists.texts))
         .and_then(|()| std::fs::write(path.with_extension("png.fits"), lists.fits))
         .and_then(|()| std::fs::write(path.with_extension("png.targets"), lists.targets));
     if let Err(e) = written {

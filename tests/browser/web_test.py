@@ -5,7 +5,8 @@ driven by Selenium, once as a desktop window (1280x720, mouse and keys) and once
 
 In each: wait for the title screen, tap Continue, tap a floor cell and check that the worker
 walked there by a shortest path, step (swipe on the phone, an arrow key on the desktop), reload
-the page and check that the moves came back from the page's storage. Screenshots are saved and
+the page and check that the moves came back from the page's storage. At the phone's real density
+the title screen, the level browser, the settings and Link are held to the layout rules. Screenshots are saved and
 checked pixel by pixel. The game publishes its state as `data-` attributes of the page's body
 (src/game/mechanics/browser.rs).
 
@@ -326,11 +327,53 @@ def play(page, url, dpr):
             "frame_ms": round(frame * 1000), "walk": dist[far], "tap_retries": page.retries}
 
 
+def layout_violations(state, width, height):
+    """The layout rules of tests/pushbox/layout.rs, on what the page says of its buttons and
+    texts (CSS pixels): every button inside the page, none overlapping another, every label
+    inside its button, every touch target at least 44x44, no text under 12 pixels."""
+    out, targets = [], []
+    for line in state.get("targets", "").splitlines():
+        f = line.split(" ", 7)
+        x, y, w, h, whole_w, whole_h = (float(v) for v in f[:6])
+        name = f[7] if len(f) > 7 else ""
+        targets.append((x, y, w, h, name))
+        if x < -0.5 or y < -0.5 or x + w > width + 0.5 or y + h > height + 0.5:
+            out.append(f"button {name!r} at {x},{y} ({w}x{h}) leaves the page")
+        if whole_w < 43.5 or whole_h < 43.5:
+            out.append(f"button {name!r} is {whole_w}x{whole_h}, under 44x44")
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            across = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+            down = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+            if across > 1 and down > 1:
+                out.append(f"buttons {a[4]!r} and {b[4]!r} overlap")
+    for line in state.get("fits", "").splitlines():
+        f = line.split(" ", 4)
+        if float(f[0]) > float(f[2]) + 1 or float(f[1]) > float(f[3]) + 1:
+            out.append(f"label {f[4]!r} ({f[0]}x{f[1]}) overflows its button ({f[2]}x{f[3]})")
+    for line in state.get("texts", "").splitlines():
+        size, _, text = line.partition(" ")
+        if float(size) < 12:
+            out.append(f"text {text!r} is {size} px, under 12")
+    return out
+
+
+def check_layout(page, state, screen):
+    assert state.get("targets"), f"{page.name} {screen}: the page lists no buttons"
+    broken = layout_violations(state, page.screen["width"], page.screen["height"])
+    assert not broken, f"{page.name} {screen}: {len(broken)} layout rules broken: {broken}"
+    return len(state["targets"].splitlines())
+
+
 def look(page, url, dpr):
     """The title screen at a high pixel density: drawn at full resolution, laid out in CSS
-    pixels (the buttons where a 412-pixel-wide page has them)."""
+    pixels (the buttons where a 412-pixel-wide page has them); then the level browser, the
+    settings and Link, each held to the layout rules."""
     page.driver.get(url)
     page.wait("the title screen", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    # At about a frame a second the state can be read twice within one frame: wait for the
+    # title's own buttons (a screen's buttons are listed the frame after it opens).
+    page.wait("the title's buttons", lambda s: "Screen(Menu)@" in s.get("buttons", ""), 60)
     s = page.settled()
     check_title(page, page.shot("title"), dpr)
     width = page.driver.execute_script("return document.getElementById('pushbox').width")
@@ -338,7 +381,27 @@ def look(page, url, dpr):
         f"{page.name}: the canvas has {width} pixels across, not {page.screen['width'] * dpr:.0f}"
     x, _ = page.button(s, "Screen(Menu)")
     assert abs(x - page.screen["width"] / 2) < 2, f"{page.name}: Continue is centred ({x})"
-    return {"canvas_pixels": width, "frame_ms": round(page.measure_frame() * 1000)}
+    frame = page.measure_frame()
+    buttons = {"Title": check_layout(page, s, "title")}
+    # Tab opens the level browser and O the settings from the title screen; Escape returns.
+    for screen, key in [("Picking", ("Tab", "Tab", 9)), ("Settings", ("KeyO", "o", 79))]:
+        page.key(*key)
+        page.wait(f"the {screen} screen", lambda s: s.get("screen") == f"Playing/{screen}", 60)
+        time.sleep(3 * page.frame)  # its buttons are listed once laid out, a frame or two on
+        s = page.settled()
+        page.shot(screen.lower())
+        buttons[screen] = check_layout(page, s, screen)
+        page.key("Escape", "Escape", 27)
+        page.wait("the title screen again", lambda s: s.get("screen") == "Playing/Title", 60)
+        page.wait("the title's buttons", lambda s: "Screen(Menu)@" in s.get("buttons", ""), 60)
+    s = page.settled()
+    page.tap_until("the Link mode", *page.button(s, "Screen(Link)"),
+                   lambda s: s.get("screen") == "Playing/Link")
+    time.sleep(3 * page.frame)
+    s = page.settled()
+    page.shot("link")
+    buttons["Link"] = check_layout(page, s, "Link")
+    return {"canvas_pixels": width, "frame_ms": round(frame * 1000), "buttons_checked": buttons}
 
 
 def main():

@@ -225,3 +225,68 @@ fn every_screen_fits_every_window_in_both_languages() {
         broken.join("\n")
     );
 }
+
+/// A finger drags the settings list on a 360x640 phone: the rows below the fold come into
+/// view, whole, and no switch under the finger is toggled on the way; dragging back shows the
+/// top again.
+#[test]
+fn a_finger_scrolls_a_long_list_and_taps_nothing_on_the_way() {
+    if std::env::var_os("PUSHBOX_SKIP_WINDOW_TESTS").is_some() {
+        eprintln!("PUSHBOX_SKIP_WINDOW_TESTS is set: the scrolling test is SKIPPED");
+        return;
+    }
+    let dir = temp_dir("layout-fling");
+    let shot = |n: &str| dir.join(format!("{n}.png"));
+    let script = format!(
+        "key O; frames 4; screenshot {}; fling 300,420 0,-360; frames 6; screenshot {}; \
+         fling 300,200 0,360; frames 6; screenshot {}",
+        shot("top").display(),
+        shot("down").display(),
+        shot("back").display()
+    );
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 640x640x24"])
+        .arg(env!("CARGO_BIN_EXE_pushbox"))
+        .args(["play", "--lang", "en", "--size", "360x640", "--data-dir"])
+        .arg(dir.join("data"))
+        .args(["--input", &script])
+        .status()
+        .expect("xvfb-run is needed for the layout test: run `bash .ci/setup`");
+    assert!(status.success(), "the game exited with {status}");
+    let whole = |name: &str, shot: &Path| {
+        targets(shot)
+            .into_iter()
+            .find(|t| t.name.starts_with(name))
+            .is_some_and(|t| !t.cut && t.seen[1] + t.seen[3] <= 640.5)
+    };
+    for n in ["top", "down", "back"] {
+        assert_eq!(screen_of(&shot(n)), "Settings", "{n}: still the settings");
+    }
+    assert!(
+        !whole("Language:", &shot("top")),
+        "the language row starts below the fold"
+    );
+    assert!(
+        whole("Language:", &shot("down")),
+        "a drag up brings the language row into view"
+    );
+    assert!(
+        whole("Instant moves:", &shot("back")),
+        "a drag down brings the top back"
+    );
+    // The switches are as they were: the drags started on rows and toggled none.
+    let states = |n: &str| {
+        let mut v: Vec<String> = targets(&shot(n))
+            .into_iter()
+            .map(|t| t.name)
+            .filter(|name| name.contains(": "))
+            .collect();
+        v.sort();
+        v
+    };
+    let (top, back) = (states("top"), states("back"));
+    assert!(!top.is_empty(), "switches on screen");
+    for s in &top {
+        assert!(back.contains(s), "{s:?} changed after the drags: {back:?}");
+    }
+}

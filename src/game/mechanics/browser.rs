@@ -248,9 +248,11 @@ fn empty_inbox(mut opened: MessageWriter<OpenedFile>) {
 }
 
 /// What a browser test reads from the page, as `data-` attributes of its body: the screen
-/// (`Playing/Title`), the worker's cell, the move count and the board's rows (XSB, `|` between), the board's place (`x,y,cell,w,h`
-/// in CSS pixels: its top-left corner, a cell's size, the size in cells) and the centres of the
-/// buttons on screen (`Screen(Menu)@x,y;…`). Each is set only when it changes.
+/// (`Playing/Title`), the worker's cell, the move count and the board's rows (XSB, `|` between),
+/// the board's place (`x,y,cell,w,h` in CSS pixels: its top-left corner, a cell's size, the size
+/// in cells), the centres of the buttons on screen (`Screen(Menu)@x,y;…`), and for the layout
+/// rules the lines the scripted mode writes beside a screenshot: `targets`, `fits` and `texts`
+/// (in CSS pixels). Each is set only when it changes.
 fn show_state(
     screen: Res<State<Screen>>,
     play: Option<Res<State<Play>>>,
@@ -263,6 +265,10 @@ fn show_state(
         &InheritedVisibility,
     )>,
     mut shown: Local<std::collections::HashMap<&'static str, String>>,
+    (on_screen, window): (
+        super::widgets::WidgetsOnScreen,
+        Query<&Window, With<bevy::window::PrimaryWindow>>,
+    ),
 ) {
     let mut set = |name: &'static str, value: String| {
         if shown.get(name) != Some(&value) {
@@ -309,4 +315,10 @@ fn show_state(
         .collect();
     list.sort();
     set("buttons", list.join(";"));
+    if let Ok(w) = window.single() {
+        let report = on_screen.report(w.scale_factor());
+        set("targets", report.targets);
+        set("fits", report.fits);
+        set("texts", report.texts);
+    }
 }

@@ -1,7 +1,9 @@
 //! What the widgets do on their own, on every screen: the window's layout class is kept up to
 //! date, buttons take their role's colours (hovered and pressed too, so that a finger sees its
-//! press), and lists scroll by a drag or the wheel.
+//! press), and lists scroll by a drag or the wheel. And what a test reads of them: where every
+//! button is and what it says, and every text with its size ([`WidgetsOnScreen`]).
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::mouse::MouseScrollUnit;
 use bevy::picking::events::{Drag, Press, Scroll};
 use bevy::prelude::*;
@@ -14,7 +16,10 @@ use crate::game::vocab::ui::*;
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ScrollDrag>()
         .add_systems(PreUpdate, track_layout)
-        .add_systems(PostUpdate, role_colours)
+        .add_systems(
+            PostUpdate,
+            (role_colours, pop_in.before(bevy::ui::UiSystems::Prepare)),
+        )
         .add_observer(start_press)
         .add_observer(drag_scroll)
         .add_observer(wheel_scroll);
@@ -61,6 +66,24 @@ fn role_colours(
             Interaction::Hovered => hover,
             Interaction::Pressed => pressed,
         }));
+    }
+}
+
+/// A panel opening grows from [`POP_IN_FROM`] to its size, easing out (fast, then settling), in
+/// [`POP_IN_SECONDS`] of real time.
+fn pop_in(
+    time: Res<Time<Real>>,
+    mut commands: Commands,
+    mut panels: Query<(Entity, &mut PopIn, &mut UiTransform)>,
+) {
+    for (e, mut pop, mut transform) in &mut panels {
+        pop.0 += time.delta_secs();
+        let t = (pop.0 / POP_IN_SECONDS).min(1.0);
+        let eased = 1.0 - (1.0 - t) * (1.0 - t);
+        transform.scale = Vec2::splat(POP_IN_FROM + (1.0 - POP_IN_FROM) * eased);
+        if t >= 1.0 {
+            commands.entity(e).remove::<PopIn>();
+        }
     }
 }
 
@@ -133,6 +156,129 @@ fn wheel_scroll(
     };
     if let Ok((node, mut at)) = nodes.get_mut(list) {
         scroll_by(node, &mut at, Vec2::new(wheel.x, wheel.y) * step);
+    }
+}
+
+/// The buttons and texts on screen, for the layout rules (the scripted mode's files beside a
+/// screenshot, the web page's `data-` attributes).
+#[derive(SystemParam)]
+pub struct WidgetsOnScreen<'w, 's> {
+    buttons: Query<
+        'w,
+        's,
+        (
+            &'static UiGlobalTransform,
+            Option<&'static Children>,
+            Option<&'static ButtonName>,
+            &'static ComputedNode,
+            &'static InheritedVisibility,
+            Option<&'static bevy::ui::CalculatedClip>,
+        ),
+        With<Button>,
+    >,
+    labels: Query<'w, 's, (&'static Text, &'static ComputedNode), Without<IconGlyph>>,
+    texts: Query<
+        'w,
+        's,
+        (
+            &'static Text,
+            &'static TextFont,
+            &'static InheritedVisibility,
+        ),
+        Without<IconGlyph>,
+    >,
+}
+
+/// What [`WidgetsOnScreen::report`] lists, a line an item, in logical pixels.
+#[derive(Default, Debug)]
+pub struct LayoutReport {
+    /// Each button's visible rectangle (the part inside the panel that clips it) and label:
+    /// `x y w h label`.
+    pub buttons: String,
+    /// Each button label's size and the room its button has for it (the content box):
+    /// `w h room_w room_h label`.
+    pub fits: String,
+    /// Each button's visible rectangle, whole size, whether a scrolling panel cuts it (1 or 0)
+    /// and name: `x y w h whole_w whole_h cut name`.
+    pub targets: String,
+    /// Every text after its size: `size text` (new lines shown as ` / `).
+    pub texts: String,
+}
+
+impl WidgetsOnScreen<'_, '_> {
+    /// The name of a button: its [`ButtonName`], else its label's texts.
+    fn name(&self, children: Option<&Children>, name: Option<&ButtonName>) -> String {
+        match name {
+            Some(n) => n.0.clone(),
+            None => children
+                .into_iter()
+                .flat_map(|c| c.iter())
+                .filter_map(|c| self.labels.get(c).ok())
+                .map(|(t, _)| t.0.as_str())
+                .collect(),
+        }
+    }
+
+    /// The centre of the part a player sees of the button named `label`, in physical pixels
+    /// (none: no such button, or scrolled out of its panel).
+    pub fn seen_centre(&self, label: &str) -> Option<Vec2> {
+        self.buttons
+            .iter()
+            .filter(|(_, children, name, ..)| self.name(*children, *name) == label)
+            .find_map(|(at, _, _, node, visible, clip)| {
+                let rect = Rect::from_center_size(at.translation, node.size());
+                let seen = clip.map_or(rect, |c| rect.intersect(c.clip));
+                (visible.get() && !seen.is_empty()).then(|| seen.center())
+            })
+    }
+
+    /// Everything the layout rules read, at this display scale.
+    pub fn report(&self, scale: f32) -> LayoutReport {
+        let mut out = LayoutReport::default();
+        for (t, children, name, node, visible, clip) in &self.buttons {
+            let size = node.size();
+            let whole = Rect::from_center_size(t.translation, size);
+            let rect = clip.map_or(whole, |c| whole.intersect(c.clip));
+            if !visible.get() || rect.is_empty() || size.x <= 0.0 {
+                continue;
+            }
+            let room = node.content_box().size() / scale;
+            for c in children.into_iter().flat_map(|c| c.iter()) {
+                if let Ok((text, n)) = self.labels.get(c) {
+                    let fit = n.size() / scale;
+                    out.fits += &format!(
+                        "{:.1} {:.1} {:.1} {:.1} {}\n",
+                        fit.x, fit.y, room.x, room.y, text.0
+                    );
+                }
+            }
+            let label = self.name(children, name);
+            let (min, seen, full) = (rect.min / scale, rect.size() / scale, size / scale);
+            out.buttons += &format!(
+                "{:.1} {:.1} {:.1} {:.1} {label}\n",
+                min.x, min.y, seen.x, seen.y
+            );
+            out.targets += &format!(
+                "{:.1} {:.1} {:.1} {:.1} {:.1} {:.1} {} {label}\n",
+                min.x,
+                min.y,
+                seen.x,
+                seen.y,
+                full.x,
+                full.y,
+                u8::from(rect != whole)
+            );
+        }
+        for (t, font, visible) in &self.texts {
+            if visible.get() && !t.0.is_empty() {
+                let px = match font.font_size {
+                    FontSize::Px(px) => px,
+                    _ => 0.0,
+                };
+                out.texts += &format!("{px:.1} {}\n", t.0.replace('\n', " / "));
+            }
+        }
+        out
     }
 }
 

@@ -267,83 +267,64 @@ fn spawn_hint_line(bottom: &mut ChildSpawnerCommands) {
         });
 }
 
-/// The toolbar's actions on a phone: the ones a level is played with; the rest are in the
-/// level menu (More).
-const PHONE_TOOLS: [(&str, Icon, Tool); 6] = [
-    ("hud-undo", icons::UNDO, Tool::Player(PlayerCommand::Undo)),
-    ("hud-redo", icons::REDO, Tool::Player(PlayerCommand::Redo)),
+/// The toolbar's actions: label key, icon, command. With room to spare (a tablet, a desktop)
+/// all of them, each with its label.
+const TOOLS: [(&str, Icon, AnyCommand); 10] = [
     (
-        "hud-restart",
-        icons::RESTART,
-        Tool::Player(PlayerCommand::Restart),
+        "hud-menu",
+        icons::HOME,
+        AnyCommand::Screen(ScreenCommand::Menu),
     ),
-    ("hud-hint", icons::HINT, Tool::Player(PlayerCommand::Hint)),
+    (
+        "hud-hint",
+        icons::HINT,
+        AnyCommand::Play(PlayerCommand::Hint),
+    ),
     (
         "hud-levels",
         icons::LEVELS,
-        Tool::Screen(ScreenCommand::Levels),
-    ),
-    (
-        "hud-more",
-        icons::MORE,
-        Tool::Screen(ScreenCommand::LevelMenu),
-    ),
-];
-
-/// With room to spare (a tablet, a desktop) the toolbar also has the title screen, the previous
-/// and next levels and the designer, each with its label.
-const WIDE_TOOLS: [(&str, Icon, Tool); 10] = [
-    ("hud-menu", icons::HOME, Tool::Screen(ScreenCommand::Menu)),
-    ("hud-hint", icons::HINT, Tool::Player(PlayerCommand::Hint)),
-    (
-        "hud-levels",
-        icons::LEVELS,
-        Tool::Screen(ScreenCommand::Levels),
+        AnyCommand::Screen(ScreenCommand::Levels),
     ),
     (
         "hud-prev",
         icons::PREVIOUS,
-        Tool::Player(PlayerCommand::PrevLevel),
+        AnyCommand::Play(PlayerCommand::PrevLevel),
     ),
-    ("hud-undo", icons::UNDO, Tool::Player(PlayerCommand::Undo)),
-    ("hud-redo", icons::REDO, Tool::Player(PlayerCommand::Redo)),
+    (
+        "hud-undo",
+        icons::UNDO,
+        AnyCommand::Play(PlayerCommand::Undo),
+    ),
+    (
+        "hud-redo",
+        icons::REDO,
+        AnyCommand::Play(PlayerCommand::Redo),
+    ),
     (
         "hud-restart",
         icons::RESTART,
-        Tool::Player(PlayerCommand::Restart),
+        AnyCommand::Play(PlayerCommand::Restart),
     ),
     (
         "hud-next",
         icons::NEXT,
-        Tool::Player(PlayerCommand::NextLevel),
+        AnyCommand::Play(PlayerCommand::NextLevel),
     ),
     (
         "hud-design",
         icons::DESIGN,
-        Tool::Screen(ScreenCommand::Design),
+        AnyCommand::Screen(ScreenCommand::Design),
     ),
     (
         "hud-more",
         icons::MORE,
-        Tool::Screen(ScreenCommand::LevelMenu),
+        AnyCommand::Screen(ScreenCommand::LevelMenu),
     ),
 ];
 
-/// A toolbar button's command (a table of them cannot call `From`).
-#[derive(Clone, Copy)]
-enum Tool {
-    Player(PlayerCommand),
-    Screen(ScreenCommand),
-}
-
-impl From<Tool> for AnyCommand {
-    fn from(t: Tool) -> AnyCommand {
-        match t {
-            Tool::Player(c) => c.into(),
-            Tool::Screen(c) => c.into(),
-        }
-    }
-}
+/// On a phone, the ones a level is played with, in this order (indices into [`TOOLS`]): Undo,
+/// Redo, Restart, Hint, Levels, More; the rest are in the level menu.
+const PHONE_TOOLS: [usize; 6] = [4, 5, 6, 1, 2, 9];
 
 /// The HUD's toolbar: a row under the board, or a column beside it on a phone held sideways;
 /// icons alone on a phone, icons and labels where there is room.
@@ -383,17 +364,17 @@ fn spawn_toolbar(parent: &mut ChildSpawnerCommands, layout: Layout) {
             BackgroundColor(palette::TOOLBAR),
         ));
     }
-    let tools: &[(&str, Icon, Tool)] = if layout.compact() {
-        &PHONE_TOOLS
+    let tools: Vec<usize> = if layout.compact() {
+        PHONE_TOOLS.to_vec()
     } else {
-        &WIDE_TOOLS
+        (0..TOOLS.len()).collect()
     };
     bar.with_children(|bar| {
-        for &(key, icon, tool) in tools {
+        for (key, icon, cmd) in tools.into_iter().map(|i| TOOLS[i]) {
             bar.spawn(tool_button(
                 &t!(key),
                 icon,
-                CommandButton(tool.into()),
+                CommandButton(cmd),
                 !layout.compact(),
             ))
             .observe(send_on_click::<CommandButton>);

@@ -108,62 +108,50 @@ pub(crate) fn screen_plugin(app: &mut App) {
 }
 
 /// The toolbar's buttons: label key, icon, command.
-const TOOLS: [(&str, icons::Icon, LinkTool); 10] = [
-    ("link-hint", icons::HINT, LinkTool::Link(LinkCommand::Hint)),
+const TOOLS: [(&str, icons::Icon, AnyCommand); 10] = [
+    (
+        "link-hint",
+        icons::HINT,
+        AnyCommand::Link(LinkCommand::Hint),
+    ),
     (
         "link-shuffle",
         icons::SHUFFLE,
-        LinkTool::Link(LinkCommand::Shuffle),
+        AnyCommand::Link(LinkCommand::Shuffle),
     ),
-    ("hud-undo", icons::UNDO, LinkTool::Link(LinkCommand::Undo)),
-    ("hud-redo", icons::REDO, LinkTool::Link(LinkCommand::Redo)),
+    ("hud-undo", icons::UNDO, AnyCommand::Link(LinkCommand::Undo)),
+    ("hud-redo", icons::REDO, AnyCommand::Link(LinkCommand::Redo)),
     (
         "hud-restart",
         icons::RESTART,
-        LinkTool::Link(LinkCommand::Restart),
+        AnyCommand::Link(LinkCommand::Restart),
     ),
     (
         "link-new-deal",
         icons::NEXT,
-        LinkTool::Link(LinkCommand::NewDeal),
+        AnyCommand::Link(LinkCommand::NewDeal),
     ),
     (
         "link-pause",
         icons::PAUSE,
-        LinkTool::Link(LinkCommand::Pause),
+        AnyCommand::Link(LinkCommand::Pause),
     ),
     (
         "link-size",
         icons::SIZE,
-        LinkTool::Link(LinkCommand::NextSize),
+        AnyCommand::Link(LinkCommand::NextSize),
     ),
     (
         "link-gravity",
         icons::GRAVITY,
-        LinkTool::Link(LinkCommand::Gravity),
+        AnyCommand::Link(LinkCommand::Gravity),
     ),
     (
         "hud-menu",
         icons::HOME,
-        LinkTool::Screen(ScreenCommand::Menu),
+        AnyCommand::Screen(ScreenCommand::Menu),
     ),
 ];
-
-/// A toolbar button's command (a table of them cannot call `From`).
-#[derive(Clone, Copy)]
-enum LinkTool {
-    Link(LinkCommand),
-    Screen(ScreenCommand),
-}
-
-impl From<LinkTool> for AnyCommand {
-    fn from(t: LinkTool) -> AnyCommand {
-        match t {
-            LinkTool::Link(c) => c.into(),
-            LinkTool::Screen(c) => c.into(),
-        }
-    }
-}
 
 /// The status line over the board, and the toolbar under it (beside it on a phone held
 /// sideways), within the room [`link_chrome`] sets aside for them.
@@ -253,7 +241,7 @@ fn spawn_toolbar(root: &mut ChildSpawnerCommands, layout: Layout) {
     bar.with_children(|row| {
         for (key, icon, cmd) in TOOLS {
             let label = t!(key);
-            let cmd = CommandButton(cmd.into());
+            let cmd = CommandButton(cmd);
             // Size and Gravity show the next deal's choice under their icon, even on a phone.
             let choice = matches!(key, "link-size" | "link-gravity");
             let mut b = row.spawn(tool_button(&label, icon, cmd, choice || !layout.compact()));

@@ -68,6 +68,17 @@ pub struct ButtonName(pub String);
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct IconGlyph;
 
+/// A panel that grows into place when it opens (in [`POP_IN_SECONDS`]): from a little smaller,
+/// so that nothing of it is ever outside where it comes to rest. The seconds it has been open.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct PopIn(pub f32);
+
+/// How long a panel takes to open.
+pub const POP_IN_SECONDS: f32 = 0.12;
+
+/// The size a panel opens from, a fraction of its own.
+pub const POP_IN_FROM: f32 = 0.94;
+
 /// A node whose content scrolls by a drag (finger or mouse) and by the wheel.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Scrolls;
@@ -178,6 +189,25 @@ pub(crate) fn icon_button(
     min_width: f32,
     font: f32,
 ) -> impl Bundle {
+    let lead = icon.map_or(Lead::Nothing, Lead::Tile);
+    lead_button(label, lead, marker, min_width, font)
+}
+
+/// What stands before a button's label: nothing, a tile of the art, or an icon of the icon font.
+enum Lead {
+    Nothing,
+    Tile(ImageNode),
+    Glyph(Icon),
+}
+
+/// A labelled button, finger-sized, its picture (if any) before its label.
+fn lead_button(
+    label: &str,
+    lead: Lead,
+    marker: impl Component,
+    min_width: f32,
+    font: f32,
+) -> impl Bundle {
     let label = label.to_string();
     (
         Button,
@@ -188,28 +218,34 @@ pub(crate) fn icon_button(
             min_width: px(min_width),
             // Finger-sized: 48 logical pixels are 48 dp on a phone (Bevy scales UI by the screen's
             // scale factor). Never squeezed below that by a crowded panel.
-            min_height: px(48),
+            min_height: px(FINGER),
             flex_shrink: 0.0,
             padding: UiRect::axes(px(12), px(8)),
+            column_gap: px(8),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(8)),
+            border_radius: BorderRadius::all(px(10)),
             ..default()
         },
         BackgroundColor(BUTTON),
         Children::spawn(SpawnWith(move |b: &mut ChildSpawner| {
-            if let Some(mut image) = icon {
-                image.color = TEXT;
-                b.spawn((
-                    image,
-                    Node {
-                        width: px(font * 1.2),
-                        height: px(font * 1.2),
-                        margin: UiRect::right(px(6)),
-                        ..default()
-                    },
-                    Pickable::IGNORE,
-                ));
+            match lead {
+                Lead::Nothing => {}
+                Lead::Tile(mut image) => {
+                    image.color = TEXT;
+                    b.spawn((
+                        image,
+                        Node {
+                            width: px(font * 1.2),
+                            height: px(font * 1.2),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                    ));
+                }
+                Lead::Glyph(icon) => {
+                    b.spawn(icon_glyph(icon, font * 1.25));
+                }
             }
             b.spawn((text(label, font), Pickable::IGNORE));
         })),
@@ -259,29 +295,7 @@ pub(crate) fn glyph_button(
     min_width: f32,
     font: f32,
 ) -> impl Bundle {
-    let label = label.to_string();
-    (
-        Button,
-        marker,
-        ButtonRole::Secondary,
-        ButtonName(label.clone()),
-        Node {
-            min_width: px(min_width),
-            min_height: px(FINGER),
-            flex_shrink: 0.0,
-            padding: UiRect::axes(px(12), px(8)),
-            column_gap: px(8),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border_radius: BorderRadius::all(px(10)),
-            ..default()
-        },
-        BackgroundColor(BUTTON),
-        Children::spawn(SpawnWith(move |b: &mut ChildSpawner| {
-            b.spawn(icon_glyph(icon, font * 1.25));
-            b.spawn((text(label, font), Pickable::IGNORE));
-        })),
-    )
+    lead_button(label, Lead::Glyph(icon), marker, min_width, font)
 }
 
 /// A HUD button: its label, an icon when the art is loaded, and the command it sends.
@@ -396,6 +410,8 @@ pub(crate) fn spawn_overlay_at(
                 BackgroundColor(PANEL),
                 Scrolls,
                 ScrollPosition::default(),
+                PopIn::default(),
+                UiTransform::from_scale(Vec2::splat(POP_IN_FROM)),
             ))
             .with_children(fill);
         });
