@@ -5,6 +5,8 @@
 //! The page hands files over through `window.pushboxInbox`, an array of `{name, bytes}` the game
 //! empties each frame (the file picker and drops on the page fill it). Answers that come later
 //! (the clipboard's text) wait in [`ARRIVED`] until the next frame.
+//!
+//! Siblings: `widgets` (what the layout rules read of the buttons and texts on screen).
 
 use std::sync::Mutex;
 
