@@ -50,13 +50,20 @@ elif command -v wasm-opt >/dev/null; then
     rm -f "$out/pushbox_bg.opt.wasm"
   fi
 fi
-cp web/index.html "$out/"
-cp assets/android/res/mipmap-mdpi/ic_launcher.png "$out/icon.png"
+cp web/index.html web/manifest.webmanifest "$out/"
+cp -r web/icons "$out/"
 # The assets the game loads (the Android launcher icons stay behind).
 mkdir -p "$out/assets"
 for item in assets/*; do
   [ "$(basename "$item")" = android ] || cp -r "$item" "$out/assets/"
 done
+# The service worker: every file of the build to keep for offline play, and the build's version
+# (a hash of those files' contents), so that a new build replaces the old cache.
+files=$(cd "$out" && find . -type f ! -name sw.js | sed 's|^\./||' | LC_ALL=C sort)
+build_version=$(cd "$out" && printf '%s\n' $files | xargs sha256sum | sha256sum | cut -c1-16)
+list=$(printf '"./",'; printf '"%s",' $files | sed 's/,$//')
+sed -e "s|__VERSION__|$build_version|" -e "s|__FILES__|[$list]|" web/sw.js > "$out/sw.js"
+echo "web/build.sh: version $build_version, $(printf '%s\n' $files | wc -l) files kept for offline play" >&2
 
 raw=$(stat -c %s "$out/pushbox_bg.wasm")
 gz=$(gzip -9 -c "$out/pushbox_bg.wasm" | wc -c)

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Draws PushBox's launcher icon (a box on a goal, in the game's colours) at Android's sizes.
+"""Draws PushBox's launcher icon (a box on a goal, in the game's colours) at Android's sizes, and
+the web app's icons (192 and 512 pixels, and a maskable 512 whose picture keeps inside the
+middle 80 %, the safe zone a phone's mask never cuts).
 
 Run from anywhere: python3 assets/android/make_icon.py. Writes res/mipmap-*/ic_launcher.png
-beside this script. Pure Python (zlib + struct), no image library needed.
+beside this script and web/icons/*.png. Pure Python (zlib + struct), no image library needed.
 """
 import os
 import struct
@@ -34,7 +36,15 @@ def colour_at(x, y):
     return FLOOR if 0.06 <= x <= 0.94 and 0.06 <= y <= 0.94 else BACKGROUND
 
 
-def png(size):
+def maskable_at(x, y):
+    """The maskable icon: the background to every edge, the icon shrunk into the safe zone."""
+    inset = 0.12
+    u, v = (x - inset) / (1 - 2 * inset), (y - inset) / (1 - 2 * inset)
+    inside = 0 <= u < 1 and 0 <= v < 1
+    return (colour_at(u, v) if inside else None) or BACKGROUND
+
+
+def png(size, colour=colour_at):
     rows = []
     for py in range(size):
         row = bytearray([0])
@@ -43,7 +53,7 @@ def png(size):
             acc = [0, 0, 0, 0]
             for sy in range(4):
                 for sx in range(4):
-                    c = colour_at((px + (sx + 0.5) / 4) / size, (py + (sy + 0.5) / 4) / size)
+                    c = colour((px + (sx + 0.5) / 4) / size, (py + (sy + 0.5) / 4) / size)
                     if c is not None:
                         acc[0] += c[0]
                         acc[1] += c[1]
@@ -73,6 +83,12 @@ def main():
         os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, "ic_launcher.png"), "wb") as f:
             f.write(png(size))
+    web = os.path.join(here, "..", "..", "web", "icons")
+    os.makedirs(web, exist_ok=True)
+    for name, size, colour in [("icon-192.png", 192, colour_at), ("icon-512.png", 512, colour_at),
+                               ("maskable-512.png", 512, maskable_at)]:
+        with open(os.path.join(web, name), "wb") as f:
+            f.write(png(size, colour))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -54,7 +55,7 @@ def serve(folder):
     handler = functools.partial(Quiet, directory=folder)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server.server_address[1]
+    return server
 
 
 def open_browser(profile, screen):
@@ -404,28 +405,111 @@ def look(page, url, dpr):
     return {"canvas_pixels": width, "frame_ms": round(frame * 1000), "buttons_checked": buttons}
 
 
+def caches_now(driver):
+    """The page's caches and how many files they hold."""
+    return driver.execute_async_script("""const done = arguments[0];
+        caches.keys().then(async (keys) => {
+          let n = 0; for (const k of keys) n += (await (await caches.open(k)).keys()).length;
+          done([keys, n]); });""")
+
+
+def installable_and_offline(page, dist):
+    """The page as an app, from a server of its own (a copy of the build): the browser reads the
+    manifest without errors and finds nothing missing to install it; the service worker takes
+    the page over; a new build (its version changed) is fetched, said to be ready, and, the
+    player being on the title screen, replaces the old cache with a reload; then, with the
+    network off (emulated, and the server stopped), a reload reaches the title screen and a level
+    plays."""
+    driver = page.driver
+    copy = tempfile.mkdtemp()
+    shutil.copytree(dist, copy, dirs_exist_ok=True)
+    server = serve(copy)
+    driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+    page.wait("the title screen", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+    assert manifest.get("url", "").endswith("manifest.webmanifest"), f"{page.name}: {manifest}"
+    assert not manifest.get("errors"), f"{page.name}: the manifest's errors: {manifest['errors']}"
+    missing = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors", [])
+    assert not missing, f"{page.name}: not installable: {missing}"
+    end = time.time() + 120
+    while not driver.execute_script("return !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+        assert time.time() < end, f"{page.name}: no service worker took the page over"
+        time.sleep(0.5)
+    first = caches_now(driver)
+    assert len(first[0]) == 1, f"{page.name}: one cache after the first visit: {first}"
+    # A new build: its service worker names another version.
+    sw = os.path.join(copy, "sw.js")
+    with open(sw) as f:
+        text = f.read()
+    with open(sw, "w") as f:
+        f.write(text.replace(first[0][0].removeprefix("pushbox-"), "test-new-build"))
+    driver.execute_script("window.pushboxBeforeUpdate = true; "
+                          "navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    end = time.time() + 120
+    while caches_now(driver)[0] != ["pushbox-test-new-build"]:
+        assert time.time() < end, f"{page.name}: the new build did not replace {caches_now(driver)}"
+        time.sleep(1)
+    page.wait("the title screen after the update", lambda s: s.get("screen") == "Playing/Title",
+              START_SECONDS)
+    said = [c["message"] for c in page.console + driver.get_log("browser")
+            if "a new version is ready" in c["message"]]
+    assert said, f"{page.name}: the page said nothing of the new version"
+    end = time.time() + 60
+    while driver.execute_script("return window.pushboxBeforeUpdate === true"):
+        assert time.time() < end, f"{page.name}: the page did not reload into the new build"
+        time.sleep(0.5)
+    cached = caches_now(driver)
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    server.shutdown()
+    started = time.time()
+    driver.refresh()
+    page.wait("the title screen offline", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    title_offline = time.time() - started
+    page.wait("the title's buttons", lambda s: "Screen(Menu)@" in s.get("buttons", ""), 60)
+    s = page.settled()
+    page.tap_until("a level offline", *page.button(s, "Screen(Menu)"),
+                   lambda s: s.get("screen") == "Playing/Active" and "worker" in s)
+    s = page.settled()
+    moves = int(s["moves"])
+    for code, key, vk in [("ArrowLeft", "ArrowLeft", 37), ("ArrowRight", "ArrowRight", 39),
+                          ("ArrowUp", "ArrowUp", 38), ("ArrowDown", "ArrowDown", 40)]:
+        page.key(code, key, vk)
+        if int(page.settled()["moves"]) > moves:
+            break
+    assert int(page.settled()["moves"]) > moves, f"{page.name}: a step offline"
+    page.shot("offline")
+    return {"cache": cached[0], "files_cached": cached[1], "title_offline_seconds": round(title_offline, 1)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dist", default="web/dist")
     parser.add_argument("--out", default="target/browser-test")
-    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi"])
+    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi", "app"])
     args = parser.parse_args()
     if not os.path.exists(os.path.join(args.dist, "pushbox_bg.wasm")):
         sys.exit(f"{args.dist}/pushbox_bg.wasm is missing: run `bash web/build.sh` first")
     os.makedirs(args.out, exist_ok=True)
-    url = f"http://127.0.0.1:{serve(args.dist)}/index.html"
+    server = serve(args.dist)
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     results, failed = {}, False
-    for name, screen in [("desktop", DESKTOP), ("phone", PHONE), ("phone-hidpi", PHONE_HIDPI)]:
+    for name, screen in [("desktop", DESKTOP), ("phone", PHONE), ("phone-hidpi", PHONE_HIDPI),
+                         ("app", DESKTOP)]:
         if args.only and args.only != name:
             continue
         with tempfile.TemporaryDirectory() as profile:
             driver = open_browser(profile, screen)
             page = Page(driver, screen, args.out, name)
             try:
-                if screen["pixelRatio"] > 1:
+                if name == "app":
+                    results[name] = installable_and_offline(page, args.dist)
+                elif screen["pixelRatio"] > 1:
                     results[name] = look(page, url, screen["pixelRatio"])
                 else:
                     results[name] = play(page, url, screen["pixelRatio"])
+
                 if name == "phone":
                     shot = Image.open(os.path.join(args.out, "web-phone-after-walk.png"))
                     assert shot.height > shot.width, f"phone: a portrait page ({shot.size})"
