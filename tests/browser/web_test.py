@@ -6,7 +6,9 @@ driven by Selenium, once as a desktop window (1280x720, mouse and keys) and once
 In each: wait for the title screen, tap Continue, tap a floor cell and check that the worker
 walked there by a shortest path, step (swipe on the phone, an arrow key on the desktop), reload
 the page and check that the moves came back from the page's storage. At the phone's real density
-the title screen, the level browser, the settings and Link are held to the layout rules. Screenshots are saved and
+the title screen, the level browser, the settings and Link are held to the layout rules. Then the
+page as an app (manifest, installability, the service worker, an update, offline play), and a
+browser set to Chinese getting the game in Chinese. Screenshots are saved and
 checked pixel by pixel. The game publishes its state as `data-` attributes of the page's body
 (src/game/mechanics/browser.rs).
 
@@ -35,6 +37,8 @@ PHONE = {"width": 412, "height": 915, "pixelRatio": 1, "touch": True}
 # The same phone at its real pixel density: the title screen only. At 1082x2402 pixels SwiftShader
 # draws a frame a second, too slow for taps (a press and a release fall into one frame).
 PHONE_HIDPI = dict(PHONE, pixelRatio=2.625)
+# A phone whose browser speaks Chinese (Simplified, China).
+PHONE_CHINESE = dict(PHONE, lang="zh-CN")
 DESKTOP = {"width": 1280, "height": 720, "pixelRatio": 1, "touch": False}
 # SwiftShader renders on the CPU: the first start compiles every shader.
 START_SECONDS = 300
@@ -78,6 +82,10 @@ def open_browser(profile, screen):
             "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
                          "(KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
         })
+    if screen.get("lang"):
+        # The browser's language, as a phone set to Chinese gives it to the page.
+        options.add_argument(f"--lang={screen['lang']}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": screen["lang"]})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(options=options, service=service)
@@ -405,6 +413,22 @@ def look(page, url, dpr):
     return {"canvas_pixels": width, "frame_ms": round(frame * 1000), "buttons_checked": buttons}
 
 
+def speaks_the_browsers_language(page, url):
+    """With no language chosen in the settings, the game speaks the browser's: a browser set to
+    zh-CN gets the title screen in Chinese."""
+    driver = page.driver
+    page.driver.get(url)
+    language = driver.execute_script("return navigator.language")
+    assert language.startswith("zh"), f"{page.name}: the browser's language is {language}"
+    page.wait("the title screen", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    s = page.wait("the Chinese title screen", lambda s: "推箱子" in s.get("texts", ""), 60)
+    page.shot("title")
+    assert "继续" in s["texts"], f"{page.name}: Continue in Chinese: {s['texts']}"
+    page_button = driver.execute_script("return document.getElementById('open').textContent")
+    assert page_button == "打开文件…", f"{page.name}: the page's own button: {page_button}"
+    return {"navigator_language": language}
+
+
 def caches_now(driver):
     """The page's caches and how many files they hold."""
     return driver.execute_async_script("""const done = arguments[0];
@@ -487,7 +511,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dist", default="web/dist")
     parser.add_argument("--out", default="target/browser-test")
-    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi", "app"])
+    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi", "app", "chinese"])
     args = parser.parse_args()
     if not os.path.exists(os.path.join(args.dist, "pushbox_bg.wasm")):
         sys.exit(f"{args.dist}/pushbox_bg.wasm is missing: run `bash web/build.sh` first")
@@ -496,7 +520,7 @@ def main():
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     results, failed = {}, False
     for name, screen in [("desktop", DESKTOP), ("phone", PHONE), ("phone-hidpi", PHONE_HIDPI),
-                         ("app", DESKTOP)]:
+                         ("app", DESKTOP), ("chinese", PHONE_CHINESE)]:
         if args.only and args.only != name:
             continue
         with tempfile.TemporaryDirectory() as profile:
@@ -505,6 +529,8 @@ def main():
             try:
                 if name == "app":
                     results[name] = installable_and_offline(page, args.dist)
+                elif name == "chinese":
+                    results[name] = speaks_the_browsers_language(page, url)
                 elif screen["pixelRatio"] > 1:
                     results[name] = look(page, url, screen["pixelRatio"])
                 else:
