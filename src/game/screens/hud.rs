@@ -114,11 +114,7 @@ fn spawn_hud(mut commands: Commands, layout: Res<Layout>) {
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: px(8),
-                    margin: UiRect::right(px(if layout == Layout::Landscape {
-                        SIDE_COLUMN
-                    } else {
-                        0.0
-                    })),
+                    margin: clear_of_side_column(layout),
                     ..default()
                 },
                 Pickable::IGNORE,
@@ -138,6 +134,16 @@ fn spawn_hud(mut commands: Commands, layout: Res<Layout>) {
 /// The width of the toolbar's column on a phone held sideways.
 const SIDE_COLUMN: f32 = 64.0;
 
+/// The margin that keeps a bar clear of the toolbar's column (on a phone held sideways).
+fn clear_of_side_column(layout: Layout) -> UiRect {
+    let width = if layout == Layout::Landscape {
+        SIDE_COLUMN
+    } else {
+        0.0
+    };
+    UiRect::right(px(width))
+}
+
 /// The level's name and the counters; on a phone the name is short (collection · n/N) and a tap
 /// shows it whole.
 fn spawn_top_bar(root: &mut ChildSpawnerCommands, layout: Layout) {
@@ -148,11 +154,7 @@ fn spawn_top_bar(root: &mut ChildSpawnerCommands, layout: Layout) {
             justify_content: JustifyContent::SpaceBetween,
             align_items: AlignItems::Center,
             column_gap: px(if layout.compact() { 8 } else { 24 }),
-            margin: UiRect::right(px(if layout == Layout::Landscape {
-                SIDE_COLUMN
-            } else {
-                0.0
-            })),
+            margin: clear_of_side_column(layout),
             ..default()
         },
         Pickable::IGNORE,

@@ -121,6 +121,11 @@ pub(crate) fn figures(s: impl Into<String>, size: f32) -> impl Bundle {
     )
 }
 
+/// What every button starts with: what it does (`marker`), its role's colours, its name.
+fn named_button(label: String, marker: impl Component) -> impl Bundle {
+    (Button, marker, ButtonRole::Secondary, ButtonName(label))
+}
+
 /// A toolbar's button: an icon, with its label under it when `show_label` (else the label is
 /// only its [`ButtonName`]); at least finger-sized.
 pub(crate) fn tool_button(
@@ -131,10 +136,7 @@ pub(crate) fn tool_button(
 ) -> impl Bundle {
     let label = label.to_string();
     (
-        Button,
-        marker,
-        ButtonRole::Secondary,
-        ButtonName(label.clone()),
+        named_button(label.clone(), marker),
         Node {
             min_width: px(FINGER),
             min_height: px(FINGER),
@@ -210,10 +212,7 @@ fn lead_button(
 ) -> impl Bundle {
     let label = label.to_string();
     (
-        Button,
-        marker,
-        ButtonRole::Secondary,
-        ButtonName(label.clone()),
+        named_button(label.clone(), marker),
         Node {
             min_width: px(min_width),
             // Finger-sized: 48 logical pixels are 48 dp on a phone (Bevy scales UI by the screen's
@@ -260,10 +259,7 @@ pub(crate) fn image_button(
 ) -> impl Bundle {
     image.color = Color::WHITE;
     (
-        Button,
-        marker,
-        ButtonRole::Secondary,
-        ButtonName(label.to_string()),
+        named_button(label.to_string(), marker),
         Node {
             min_width: px(44),
             min_height: px(FINGER),
