@@ -37,7 +37,7 @@ ICON_CODEPOINTS = {
     "replay": 0xE042, "menu": 0xE5D2, "crop_free": 0xE3C2, "play_circle": 0xE1C4,
     "done_all": 0xE877, "volume_up": 0xE050, "language": 0xE894, "warning": 0xE002,
     "tune": 0xE429, "upload_file": 0xE9FC, "view_in_ar": 0xE9FE, "aspect_ratio": 0xE85B,
-    "arrow_downward": 0xE5DB,
+    "arrow_downward": 0xE5DB, "share": 0xE80D,
 }
 
 

@@ -12,6 +12,10 @@ use super::*;
 /// What `play` is asked for: the `play` command's options (none for a plain start).
 #[derive(clap::Args, Debug, Default)]
 pub struct Play {
+    /// A share link (`https://…#level=…`, as "Copy link" makes): opens its level in the
+    /// "Shared with you" collection and replays its solution, if it has one.
+    #[arg(value_name = "LINK")]
+    pub link: Option<String>,
     /// FILE or FILE:N (1-based level) in any level format.
     #[arg(long)]
     pub level: Option<String>,
@@ -52,6 +56,7 @@ pub struct Play {
 pub fn play(opts: Play) -> ExitCode {
     use crate::game::{self, AppPlugin, CurrentLevel, script::Script};
     let Play {
+        link: shared,
         level,
         input,
         screenshot,
@@ -133,6 +138,7 @@ pub fn play(opts: Play) -> ExitCode {
         import: imports,
         link: None,
         lang,
+        shared,
     }) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,

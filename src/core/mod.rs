@@ -24,6 +24,7 @@ pub mod push_path;
 pub mod reverse;
 pub mod samples;
 pub mod save;
+pub mod share;
 pub mod solver;
 pub mod thumbnail;
 pub mod validate;

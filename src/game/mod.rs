@@ -87,6 +87,7 @@ impl Plugin for GamePlugin {
                 mechanics::language::plugin,
                 mechanics::hint::plugin,
                 screens::level_menu::plugin,
+                mechanics::share::plugin,
             ));
     }
 }
@@ -113,6 +114,8 @@ pub struct AppPlugin {
     pub link: Option<LinkAtStart>,
     /// The language when the settings choose none, instead of the system's (`--lang`).
     pub lang: Option<vocab::i18n::Lang>,
+    /// A share link to open at start (`pushbox play URL`, the page's address).
+    pub shared: Option<String>,
 }
 
 impl AppPlugin {
@@ -129,13 +132,20 @@ impl AppPlugin {
             import: Vec::new(),
             link: None,
             lang: None,
+            shared: None,
         }
     }
 
     /// The game in a web page: the canvas `#pushbox` filling its parent, the page's storage.
+    /// A share link in the page's address (`#level=…`) opens its level.
     pub fn web() -> AppPlugin {
+        #[cfg(target_arch = "wasm32")]
+        let shared = mechanics::browser::take_shared_link();
+        #[cfg(not(target_arch = "wasm32"))]
+        let shared = None;
         AppPlugin {
             size: (1280, 720),
+            shared,
             ..AppPlugin::mobile()
         }
     }
@@ -250,8 +260,12 @@ impl AppPlugin {
         if let Some(link) = &self.link {
             app.insert_resource(link.clone());
         }
+        if let Some(shared) = &self.shared {
+            app.insert_resource(mechanics::share::LinkAtStart(Some(shared.clone())));
+        }
         if self.start.is_none()
             && self.link.is_none()
+            && self.shared.is_none()
             && self.script.is_none()
             && self.replay.is_none()
             && self.import.is_empty()

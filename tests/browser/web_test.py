@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 
 from PIL import Image, ImageChops, ImageStat
 from selenium import webdriver
@@ -507,11 +508,91 @@ def installable_and_offline(page, dist):
     return {"cache": cached[0], "files_cached": cached[1], "title_offline_seconds": round(title_offline, 1)}
 
 
+def share_link(base, rows, title=None, lurd=None):
+    """A share link as the game makes it (src/core/share.rs): the level as RLE (here plain rows
+    joined by |), each value encoded as encodeURIComponent does."""
+    quote = functools.partial(urllib.parse.quote, safe="-_.!~*'()")
+    link = f"{base}#level={quote('|'.join(rows).replace(' ', '-'))}"
+    if title:
+        link += f"&title={quote(title)}"
+    if lurd:
+        link += f"&lurd={quote(lurd)}"
+    return link
+
+
+def shares_levels_by_link(page, url, out):
+    """"Copy link" in the level menu puts a link on the clipboard; that link, opened in a new
+    browser profile, shows the same level (kept in "Shared with you"); a link with a solution
+    replays it; five broken links (not RLE, no worker, a megabyte long, a script, a broken
+    escape) each give a notice, and the game goes on."""
+    driver = page.driver
+    driver.get(url)
+    page.wait("the title screen", lambda s: s.get("screen") == "Playing/Title", START_SECONDS)
+    s = page.settled()
+    page.tap_until("a level", *page.button(s, "Screen(Menu)"),
+                   lambda s: s.get("screen") == "Playing/Active" and "rows" in s)
+    rows = page.settled()["rows"]
+    # What the game puts on the clipboard, kept where the test can read it.
+    driver.execute_script("navigator.clipboard.writeText = (t) => { window.pushboxCopied = t; "
+                          "return Promise.resolve(); }")
+    page.key("KeyL", "l", 76)
+    s = page.wait("the level menu", lambda s: s.get("screen") == "Playing/LevelMenu")
+    s = page.settled()
+    page.tap(*page.button(s, "Screen(CopyLink { solution: false })"))
+    end = time.time() + 30
+    while not (link := driver.execute_script("return window.pushboxCopied")):
+        assert time.time() < end, f"{page.name}: Copy link put nothing on the clipboard"
+        time.sleep(0.3)
+    assert link.startswith(url + "#level="), f"{page.name}: the link {link}"
+
+    with tempfile.TemporaryDirectory() as profile:
+        other = Page(open_browser(profile, page.screen), page.screen, out, page.name + "-friend")
+        try:
+            other.driver.get(link)
+            other.wait("the shared level", lambda s: s.get("rows") == rows
+                       and s.get("screen") == "Playing/Active", START_SECONDS)
+            other.shot("shared-level")
+            kept = other.driver.execute_script(
+                "return localStorage.getItem('/pushbox/collections/shared-with-you.bxb')")
+            assert kept, f"{other.name}: the level is kept in Shared with you"
+            address = other.driver.current_url
+            assert "#" not in address, f"{other.name}: the address is the game's page ({address})"
+
+            corridor = ["########", "#@ $  .#", "########"]
+            set_hash = "location.hash = arguments[0].slice(arguments[0].indexOf('#'))"
+            other.driver.execute_script(set_hash, share_link(url, corridor, "Corridor", "rRRR"))
+            other.wait("the link's solution replayed", lambda s: s.get("screen") == "Playing/Replay"
+                       and s.get("rows") == "########|#    @*#|########", 60)
+            other.shot("shared-solution")
+            # Links wait while a replay has the board: close it first.
+            other.key("Escape", "Escape", 27)
+            other.wait("the level after the replay", lambda s: s.get("screen") != "Playing/Replay")
+            broken = [
+                ("not RLE", share_link(url, ["hello"]), "not RLE"),
+                ("no worker", share_link(url, ["#####", "#.$ #", "#####"]), "cannot be played"),
+                ("a megabyte", url + "#level=" + "%23" * 350_000, "characters long"),
+                ("a script", share_link(url, ["<script>alert(1)</script>"]), "'<'"),
+                ("a broken escape", url + "#level=7%2", "%-escape"),
+            ]
+            for what, bad, says in broken:
+                other.driver.execute_script(set_hash, bad)
+                other.wait(f"the notice for {what}", lambda s: "the link was not opened" in
+                           s.get("texts", "") and says in s.get("texts", ""), 60)
+            other.shot("broken-links")
+            other.console += other.driver.get_log("browser")
+            panics = [c["message"] for c in other.console if "panicked" in c["message"]]
+            assert not panics, f"{other.name}: the game panicked: {panics[0]}"
+        finally:
+            other.driver.quit()
+    return {"link_chars": len(link), "broken_links_refused": len(broken)}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--dist", default="web/dist")
     parser.add_argument("--out", default="target/browser-test")
-    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi", "app", "chinese"])
+    parser.add_argument("--only", choices=["desktop", "phone", "phone-hidpi", "app", "chinese",
+                                                  "share"])
     args = parser.parse_args()
     if not os.path.exists(os.path.join(args.dist, "pushbox_bg.wasm")):
         sys.exit(f"{args.dist}/pushbox_bg.wasm is missing: run `bash web/build.sh` first")
@@ -520,7 +601,7 @@ def main():
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
     results, failed = {}, False
     for name, screen in [("desktop", DESKTOP), ("phone", PHONE), ("phone-hidpi", PHONE_HIDPI),
-                         ("app", DESKTOP), ("chinese", PHONE_CHINESE)]:
+                         ("app", DESKTOP), ("chinese", PHONE_CHINESE), ("share", DESKTOP)]:
         if args.only and args.only != name:
             continue
         with tempfile.TemporaryDirectory() as profile:
@@ -531,6 +612,8 @@ def main():
                     results[name] = installable_and_offline(page, args.dist)
                 elif name == "chinese":
                     results[name] = speaks_the_browsers_language(page, url)
+                elif name == "share":
+                    results[name] = shares_levels_by_link(page, url, args.out)
                 elif screen["pixelRatio"] > 1:
                     results[name] = look(page, url, screen["pixelRatio"])
                 else:

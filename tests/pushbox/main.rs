@@ -14,6 +14,7 @@ mod layout;
 mod link;
 mod save;
 mod shape;
+mod share;
 mod sound;
 mod touch;
 mod window;

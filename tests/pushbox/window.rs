@@ -510,6 +510,69 @@ fn phone_windows_fit_the_hud_zoom_and_browser() {
     }
 }
 
+/// `play 'LINK'` opens a shared level in "Shared with you" and replays the solution in it;
+/// "Copy link" in the level menu puts a link on the real clipboard that Ctrl+V opens; a hostile
+/// link is refused with a notice on screen and the game runs on.
+#[test]
+fn share_links_open_from_the_command_line_and_the_clipboard() {
+    let d = temp_dir("window-share");
+    let small = "#######\n#@ $ .#\n#######";
+    let level = pushbox::core::formats::xsb::read("t", small)
+        .unwrap()
+        .levels
+        .remove(0);
+    let link = pushbox::core::share::link("http://localhost:8080/", &level, Some("rRR"));
+    let shot = d.join("link.png");
+    if !play(&[
+        &link,
+        "--data-dir",
+        d.join("a").to_str().unwrap(),
+        "--input",
+        "frames 40",
+        "--screenshot",
+        shot.to_str().unwrap(),
+    ]) {
+        return;
+    }
+    let shared = |data: &str| {
+        files::load(&d.join(data).join("collections/shared-with-you.bxb"))
+            .unwrap()
+            .collection
+    };
+    assert_eq!(shared("a").levels[0].cells, level.cells);
+    let replayed = Shot::load(&shot);
+    assert!(replayed.moves > 0, "the link's solution replays");
+
+    let five = crate::fixture("levels/xsokoban/XSokoban_90.xsb");
+    let five_spec = format!("{}:5", five.display());
+    assert!(play(&[
+        "--data-dir",
+        d.join("b").to_str().unwrap(),
+        "--level",
+        &five_spec,
+        "--input",
+        "frames 5; key L; frames 3; button Copy link; frames 3; key Escape; frames 3; key Ctrl+V; frames 5",
+        "--screenshot",
+        d.join("copied.png").to_str().unwrap(),
+    ]));
+    let levels = files::load(&five).unwrap().collection.levels;
+    assert_eq!(shared("b").levels[0].cells, levels[4].cells);
+
+    let refused = d.join("refused.png");
+    assert!(play(&[
+        "http://localhost:8080/#level=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "--data-dir",
+        d.join("c").to_str().unwrap(),
+        "--input",
+        "frames 5",
+        "--screenshot",
+        refused.to_str().unwrap(),
+    ]));
+    let texts = std::fs::read_to_string(refused.with_extension("png.texts")).unwrap();
+    assert!(texts.contains("the link was not opened"), "{texts}");
+    assert!(!d.join("c/collections/shared-with-you.bxb").exists());
+}
+
 /// Draw a level from scratch in the designer with the mouse (areas, a drag, taps on the palette's
 /// pens), test-play it to solved through the real input path, and export it.
 #[test]

@@ -7,10 +7,16 @@ pub const MAX_EXPANDED: usize = 64 * 1024 * 1024;
 /// Expands RLE text into rows of plain board characters (floor as `-`).
 /// On error returns the 0-based character index and a message.
 pub fn decode(text: &str) -> Result<Vec<String>, (usize, String)> {
+    decode_within(text, MAX_EXPANDED)
+}
+
+/// As [`decode`], refusing text that expands to more than `limit` characters (a level in a
+/// link is far smaller than a level in a file may be).
+pub fn decode_within(text: &str, limit: usize) -> Result<Vec<String>, (usize, String)> {
     let chars: Vec<char> = text.chars().collect();
     let mut pos = 0;
     let mut total = 0;
-    let expanded = expand(&chars, &mut pos, false, &mut total)?;
+    let expanded = expand(&chars, &mut pos, false, &mut total, limit)?;
     Ok(expanded.split('|').map(str::to_string).collect())
 }
 
@@ -19,6 +25,7 @@ fn expand(
     pos: &mut usize,
     in_group: bool,
     total: &mut usize,
+    limit: usize,
 ) -> Result<String, (usize, String)> {
     let mut out = String::new();
     while *pos < chars.len() {
@@ -37,7 +44,7 @@ fn expand(
             Some('(') => {
                 let open = *pos;
                 *pos += 1;
-                let inner = expand(chars, pos, true, total)?;
+                let inner = expand(chars, pos, true, total, limit)?;
                 if chars.get(*pos - 1) != Some(&')') {
                     return Err((open, "the group is never closed".into()));
                 }
@@ -56,10 +63,10 @@ fn expand(
         };
         let grow = item.len().saturating_mul(n);
         *total = total.saturating_add(grow);
-        if *total > MAX_EXPANDED {
+        if *total > limit {
             return Err((
                 count_at,
-                format!("the board expands to more than {MAX_EXPANDED} characters"),
+                format!("the board expands to more than {limit} characters"),
             ));
         }
         for _ in 0..n {

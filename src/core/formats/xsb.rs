@@ -23,6 +23,11 @@ use crate::core::level::{Collection, Level};
 
 const BOARD_CHARS: &str = " #@+$*.-_pPbBW";
 
+/// Whether `c` is a board character (a cell in any of the notations read).
+pub fn is_board_char(c: char) -> bool {
+    BOARD_CHARS.contains(c)
+}
+
 fn cell_of(c: char) -> Option<u8> {
     Some(match c {
         '#' | 'W' => WALL,

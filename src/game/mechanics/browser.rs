@@ -146,6 +146,8 @@ pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
 enum Arrival {
     Pasted(String),
     ClipboardFailed(String),
+    /// The page's address changed to a share link (`#level=…`).
+    Link(String),
 }
 
 static ARRIVED: Mutex<Vec<Arrival>> = Mutex::new(Vec::new());
@@ -184,6 +186,52 @@ pub fn set_clipboard_text(text: &str) {
     });
 }
 
+/// The share link in the page's address (`…#level=…`), taken out of the address so that the
+/// address bar and a reload show the game's own page.
+pub fn take_shared_link() -> Option<String> {
+    let window = web_sys::window()?;
+    let location = window.location();
+    let hash = location.hash().ok()?;
+    if !hash.contains("level=") {
+        return None;
+    }
+    let link = location.href().ok()?;
+    let page = link.split('#').next().unwrap_or_default().to_string();
+    // history.replaceState, reached through JavaScript's reflection: web-sys's `History`
+    // feature would rebuild every crate above web-sys for one call.
+    let replace = js_sys::Reflect::get(&window, &"history".into()).and_then(|history| {
+        let call = js_sys::Reflect::get(&history, &"replaceState".into())?;
+        call.dyn_into::<js_sys::Function>()?.call3(
+            &history,
+            &JsValue::NULL,
+            &"".into(),
+            &page.into(),
+        )
+    });
+    if let Err(e) = replace {
+        warn!("pushbox: the address keeps its link: {}", js_problem(e));
+    }
+    Some(link)
+}
+
+/// Listens for share links put into the page's address while the game runs (a link opened in
+/// the tab the game is in changes only the fragment: no reload).
+fn listen_for_links() {
+    use wasm_bindgen::closure::Closure;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let on_change = Closure::<dyn FnMut()>::new(|| {
+        if let Some(link) = take_shared_link() {
+            arrive(Arrival::Link(link));
+        }
+    });
+    let _ =
+        window.add_event_listener_with_callback("hashchange", on_change.as_ref().unchecked_ref());
+    // The page lives as long as the game: the listener is never removed.
+    on_change.forget();
+}
+
 /// Sets `data-NAME` on the page's body: the state a browser test reads (the screen, the
 /// worker's cell, the move count).
 pub fn show_on_page(name: &str, value: &str) {
@@ -196,7 +244,9 @@ pub fn show_on_page(name: &str, value: &str) {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    listen_for_links();
     app.add_message::<PastedText>()
+        .add_message::<SharedLink>()
         .add_message::<OpenedFile>()
         .add_systems(
             Update,
@@ -205,7 +255,11 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, show_state.after(AppSystems::SyncView));
 }
 
-fn deliver_arrivals(mut pasted: MessageWriter<PastedText>, mut notices: ResMut<Notices>) {
+fn deliver_arrivals(
+    mut pasted: MessageWriter<PastedText>,
+    mut links: MessageWriter<SharedLink>,
+    mut notices: ResMut<Notices>,
+) {
     let arrived = ARRIVED
         .lock()
         .map(|mut list| std::mem::take(&mut *list))
@@ -217,6 +271,9 @@ fn deliver_arrivals(mut pasted: MessageWriter<PastedText>, mut notices: ResMut<N
             }
             Arrival::ClipboardFailed(problem) => {
                 notices.say(t!("clipboard-failed", problem = problem));
+            }
+            Arrival::Link(link) => {
+                links.write(SharedLink(link));
             }
         }
     }

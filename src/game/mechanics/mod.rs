@@ -18,6 +18,7 @@ pub mod link;
 pub mod plan;
 pub mod reverse;
 pub mod save;
+pub mod share;
 pub mod sound;
 pub mod touch;
 pub mod view;

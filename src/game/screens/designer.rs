@@ -13,6 +13,7 @@ use bevy::prelude::*;
 
 use crate::game::mechanics::art::{self, Art, ArtAssets, Sheet};
 use crate::game::mechanics::collections::{self, Collections};
+use crate::game::mechanics::share;
 
 use crate::core::cell;
 use crate::core::design::{self, Edit, Editor, Pen};
@@ -418,6 +419,10 @@ fn design_commands(
             DesignCmd::Edit(e) => d.editor.apply(&e),
             DesignCmd::Undo => d.editor.undo(),
             DesignCmd::Redo => d.editor.redo(),
+            DesignCmd::CopyLink => {
+                share::copy_link(&d.editor.level, None, &mut notices);
+                false
+            }
             DesignCmd::NewLevel
             | DesignCmd::Duplicate
             | DesignCmd::Delete
@@ -801,6 +806,7 @@ fn palette_rows() -> Vec<Vec<(&'static str, DesignCmd)>> {
             ("hud-next", DesignCmd::Next),
             ("design-new", DesignCmd::NewLevel),
             ("design-copy", DesignCmd::Duplicate),
+            ("design-copy-link", DesignCmd::CopyLink),
             ("design-delete", DesignCmd::Delete),
             ("design-earlier", DesignCmd::Shift(true)),
             ("design-later", DesignCmd::Shift(false)),

@@ -1,10 +1,11 @@
 //! The level menu ("More" on the toolbar): the level's tools the toolbar has no room for. The
-//! previous and next levels, reverse play, snapshots, the designer, copying the level, the
-//! exports, the settings and the title screen, one row each with its icon; Close, Escape, Back and
+//! previous and next levels, reverse play, snapshots, the designer, copying the level or a link
+//! to it (with the player's best solution once there is one), the exports, the settings and the title screen, one row each with its icon; Close, Escape, Back and
 //! More again return to the level.
 
 use bevy::prelude::*;
 
+use crate::game::mechanics::save::Saves;
 use crate::game::vocab::icons::{self, Icon};
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -75,10 +76,19 @@ fn level_menu_commands(
     }
 }
 
-/// The menu's rows: label key (with a format), icon, command.
-fn rows() -> Vec<(String, Icon, AnyCommand, ButtonRole)> {
+/// The menu's rows: label, icon, command, role; "Copy link with solution" only when the player
+/// has solved the level.
+fn rows(solved: bool) -> Vec<(String, Icon, AnyCommand, ButtonRole)> {
     let s = ButtonRole::Secondary;
-    vec![
+    let link_with_solution = solved.then(|| {
+        (
+            t!("menu-copy-link-solution"),
+            icons::SHARE,
+            ScreenCommand::CopyLink { solution: true }.into(),
+            s,
+        )
+    });
+    let mut rows = vec![
         (
             t!("menu-prev"),
             icons::PREVIOUS,
@@ -113,6 +123,12 @@ fn rows() -> Vec<(String, Icon, AnyCommand, ButtonRole)> {
             t!("menu-copy"),
             icons::COPY,
             ScreenCommand::Copy { rle: false }.into(),
+            s,
+        ),
+        (
+            t!("menu-copy-link"),
+            icons::SHARE,
+            ScreenCommand::CopyLink { solution: false }.into(),
             s,
         ),
         (
@@ -151,13 +167,38 @@ fn rows() -> Vec<(String, Icon, AnyCommand, ButtonRole)> {
             ScreenCommand::LevelMenu.into(),
             ButtonRole::Primary,
         ),
-    ]
+    ];
+    if let Some(row) = link_with_solution {
+        let after_link = rows.iter().position(|r| r.0 == t!("menu-copy-link"));
+        rows.insert(after_link.map_or(0, |i| i + 1), row);
+    }
+    rows
 }
 
-fn spawn_menu(mut commands: Commands, layout: Res<Layout>) {
-    // One column on a phone held upright; two where the window is wide enough, so that the
-    // whole menu fits a phone on its side or a desktop window without scrolling.
-    let columns = if *layout == Layout::Portrait { 1 } else { 2 };
+/// Whether the player has a solution of the level on the board to share.
+fn solved(current: Option<&CurrentLevel>, saves: &Saves) -> bool {
+    current
+        .and_then(|c| saves.progress.records(c.level()))
+        .and_then(|r| r.best_moves.as_ref())
+        .is_some_and(|r| r.lurd.is_some())
+}
+
+fn spawn_menu(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    current: Option<Res<CurrentLevel>>,
+    saves: Res<Saves>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    let solved = solved(current.as_deref(), &saves);
+    // One column on a phone held upright; two on a desktop; three on a phone on its side when
+    // they have room, so that Close shows without scrolling.
+    let wide = window.single().is_ok_and(|w| w.width() >= 3.0 * 260.0);
+    let columns = match *layout {
+        Layout::Portrait => 1,
+        Layout::Landscape if wide => 3,
+        _ => 2,
+    };
     spawn_overlay(&mut commands, Play::LevelMenu, LevelMenuPanel, |panel| {
         panel.spawn(text(t!("menu-heading"), 22.0));
         panel
@@ -171,7 +212,7 @@ fn spawn_menu(mut commands: Commands, layout: Res<Layout>) {
                 ..default()
             })
             .with_children(|grid| {
-                for (label, icon, cmd, role) in rows() {
+                for (label, icon, cmd, role) in rows(solved) {
                     let mut row =
                         grid.spawn(glyph_button(&label, icon, CommandButton(cmd), 0.0, 18.0));
                     row.insert(role).observe(send_on_click::<CommandButton>);
@@ -187,9 +228,11 @@ fn respawn(
     mut commands: Commands,
     panels: Query<Entity, With<LevelMenuPanel>>,
     layout: Res<Layout>,
+    (current, saves): (Option<Res<CurrentLevel>>, Res<Saves>),
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
     for p in &panels {
         commands.entity(p).despawn();
     }
-    spawn_menu(commands, layout);
+    spawn_menu(commands, layout, current, saves, window);
 }

@@ -17,15 +17,7 @@ use crate::core::{Game, Step, lurd};
 use crate::game::mechanics::board::{BoardMirror, respawn};
 use crate::game::mechanics::save::{Saves, offer};
 
-/// Asks for a replay of a LURD solution of the current level.
-#[derive(Message, Clone, Debug)]
-pub struct StartReplay {
-    pub lurd: String,
-    /// Shown on screen and in messages: "best by moves", "clipboard", a file's path.
-    pub source: String,
-    /// The solution comes from outside the game: offer to keep it.
-    pub external: bool,
-}
+pub use crate::game::vocab::StartReplay;
 
 /// A solution to replay as soon as the level is on the board (`--replay FILE`).
 #[derive(Resource, Default)]
@@ -178,14 +170,19 @@ fn read_clipboard(
     }
 }
 
-/// Pasted text: boards become a new collection; anything else is read as a LURD solution of the
-/// current level, verified, then replayed.
+/// Pasted text: a share link opens its level, boards become a new collection; anything else is
+/// read as a LURD solution of the current level, verified, then replayed.
 fn pasted_solutions(
     mut pasted: MessageReader<PastedText>,
     mut out: MessageWriter<StartReplay>,
     mut levels: MessageWriter<crate::game::mechanics::collections::PastedLevels>,
+    mut links: MessageWriter<SharedLink>,
 ) {
     for PastedText(t) in pasted.read() {
+        if crate::core::share::looks_like_link(t) {
+            links.write(SharedLink(t.trim().to_string()));
+            continue;
+        }
         if crate::game::mechanics::collections::has_boards(t) {
             levels.write(crate::game::mechanics::collections::PastedLevels(t.clone()));
             continue;

@@ -57,3 +57,4 @@ pub const ZOOM_OUT: Icon = Icon('\u{e900}');
 pub const PLAY_CIRCLE: Icon = Icon('\u{e1c4}');
 pub const SIZE: Icon = Icon('\u{e85b}');
 pub const GRAVITY: Icon = Icon('\u{e5db}');
+pub const SHARE: Icon = Icon('\u{e80d}');

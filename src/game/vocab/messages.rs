@@ -54,6 +54,9 @@ pub enum ScreenCommand {
     Export(&'static str),
     /// Copy the current level to the clipboard as XSB, or as one RLE line.
     Copy { rle: bool },
+    /// Copy a link that opens the current level (`core::share`), with the player's best
+    /// solution in it when `solution`.
+    CopyLink { solution: bool },
     /// Sound off / on.
     Mute,
     /// Volume up (`true`) or down by a tenth.
@@ -190,6 +193,8 @@ pub enum DesignCmd {
     Test,
     /// Leave the designer, playing the designed level when it is playable.
     Done,
+    /// Copy a link that opens the designed level.
+    CopyLink,
 }
 
 /// What the replay controls ask for.
@@ -241,4 +246,18 @@ pub struct PastedText(pub String);
 pub struct OpenedFile {
     pub name: String,
     pub bytes: Vec<u8>,
+}
+
+/// A share link to open (`#level=…`): from the page's address or the command line.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct SharedLink(pub String);
+
+/// Asks for a replay of a LURD solution of the current level (the replay screen verifies it).
+#[derive(Message, Clone, Debug)]
+pub struct StartReplay {
+    pub lurd: String,
+    /// Shown on screen and in messages: "best by moves", "clipboard", a file's path.
+    pub source: String,
+    /// The solution comes from outside the game: offer to keep it.
+    pub external: bool,
 }
