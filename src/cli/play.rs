@@ -19,7 +19,7 @@ pub struct Play {
     /// FILE or FILE:N (1-based level) in any level format.
     #[arg(long)]
     pub level: Option<String>,
-    /// Script: `tap X,Y; key Z; lurd rrU; wait; frames 10; screenshot a.png` (see README).
+    /// Script: `tap X,Y; key Z; lurd rrU; wait; frames 10; screenshot a.png` (see docs/testing.md).
     #[arg(long)]
     pub input: Option<String>,
     /// Save a screenshot here once the script has run, then exit.

@@ -7,6 +7,7 @@ mod art;
 mod cli;
 mod data;
 mod design;
+mod docs;
 mod game;
 mod hint;
 mod i18n;

@@ -173,20 +173,62 @@ pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
     Ok(c)
 }
 
+/// One level: its keys, then its recording, then its rows.
 fn read_level(r: &mut Reader, index: usize, start: usize) -> Result<Level, FormatError> {
-    let mut l = Level::default();
-    let mut size = None;
-    let mut solved = None;
-    let (mut steps, mut pushes, mut lurd) = (None, None, None);
-    while let Some((n, k, v)) = r.key() {
-        match k {
-            "Level" => {
+    let keys = LevelKeys::read(r, index)?;
+    let mut l = keys.level.clone();
+    let in_level = |e: FormatError| e.in_level(index, &keys.level.title);
+    let (w, h) = keys
+        .size
+        .ok_or_else(|| in_level(r.err(start, 1, "the level has no Size line")))?;
+    l.recording = keys.recording(r, start).map_err(in_level)?;
+    l.width = w;
+    l.height = h;
+    l.cells = read_rows(r, w, h).map_err(in_level)?;
+    Ok(l)
+}
+
+/// A level's `Key: value` lines, as read.
+#[derive(Default)]
+struct LevelKeys {
+    /// Title, author and notes.
+    level: Level,
+    size: Option<(u32, u32)>,
+    solved: Option<bool>,
+    steps: Option<u32>,
+    pushes: Option<u32>,
+    lurd: Option<String>,
+}
+
+impl LevelKeys {
+    /// Step 1: every key up to the rows (or the next `Level:`).
+    fn read(r: &mut Reader, index: usize) -> Result<LevelKeys, FormatError> {
+        let mut keys = LevelKeys::default();
+        while let Some((n, k, v)) = r.key() {
+            if k == "Level" {
                 r.next -= 1;
                 break;
             }
-            "Title" => l.title = v.to_string(),
-            "Author" => l.author = v.to_string(),
-            "Note" => l.notes.push(v.to_string()),
+            keys.take(r, index, n, k, v)?;
+        }
+        Ok(keys)
+    }
+
+    /// One key on line `n` (the errors of a key's form name the line alone; those of a
+    /// known key's meaning name the level too).
+    fn take(
+        &mut self,
+        r: &Reader,
+        index: usize,
+        n: usize,
+        k: &str,
+        v: &str,
+    ) -> Result<(), FormatError> {
+        let in_level = |e: FormatError| e.in_level(index, &self.level.title);
+        match k {
+            "Title" => self.level.title = v.to_string(),
+            "Author" => self.level.author = v.to_string(),
+            "Note" => self.level.notes.push(v.to_string()),
             "Size" => {
                 let (w, h) = v
                     .split_once(['x', 'X', '×'])
@@ -195,135 +237,112 @@ fn read_level(r: &mut Reader, index: usize, start: usize) -> Result<Level, Forma
                     })
                     .ok_or_else(|| r.err(n, 7, format!("Size must look like 8x7, not \"{v}\"")))?;
                 if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
-                    return Err(r
-                        .err(
-                            n,
-                            7,
-                            format!(
-                                "the level is {w}×{h}; each side must be between 1 and {MAX_SIDE}"
-                            ),
-                        )
-                        .in_level(index, &l.title));
+                    return Err(in_level(r.err(
+                        n,
+                        7,
+                        format!("the level is {w}×{h}; each side must be between 1 and {MAX_SIDE}"),
+                    )));
                 }
-                size = Some((w, h));
+                self.size = Some((w, h));
             }
             "Solved" => {
-                solved = Some(match v {
+                self.solved = Some(match v {
                     "yes" => true,
                     "no" => false,
                     _ => return Err(r.err(n, 9, format!("Solved must be yes or no, not \"{v}\""))),
                 })
             }
-            "Steps" => steps = Some(number(r, n, k, v)?),
-            "Pushes" => pushes = Some(number(r, n, k, v)?),
+            "Steps" => self.steps = Some(number(r, n, k, v)?),
+            "Pushes" => self.pushes = Some(number(r, n, k, v)?),
             "Recording" => {
                 if let Some(bad) = v.find(|c: char| !"lurdLURD".contains(c)) {
-                    return Err(r
-                        .err(
-                            n,
-                            12 + bad,
-                            "a recording holds only the letters l u r d L U R D",
-                        )
-                        .in_level(index, &l.title));
+                    return Err(in_level(r.err(
+                        n,
+                        12 + bad,
+                        "a recording holds only the letters l u r d L U R D",
+                    )));
                 }
-                lurd = Some(v.to_string());
+                self.lurd = Some(v.to_string());
             }
-            _ => {
-                return Err(r
-                    .err(n, 1, format!("unknown key \"{k}\""))
-                    .in_level(index, &l.title));
-            }
+            _ => return Err(in_level(r.err(n, 1, format!("unknown key \"{k}\"")))),
         }
+        Ok(())
     }
-    let (w, h) = size.ok_or_else(|| {
-        r.err(start, 1, "the level has no Size line")
-            .in_level(index, &l.title)
-    })?;
-    match solved {
-        Some(true) => {
-            let moves = steps.ok_or_else(|| {
-                r.err(start, 1, "a solved level needs a Steps line")
-                    .in_level(index, &l.title)
-            })?;
-            let pushes = pushes.ok_or_else(|| {
-                r.err(start, 1, "a solved level needs a Pushes line")
-                    .in_level(index, &l.title)
-            })?;
-            if let Some(lurd) = &lurd
-                && lurd.len() != moves as usize
-            {
-                return Err(r
-                    .err(
-                        start,
-                        1,
-                        format!(
-                            "the recording has {} moves but Steps says {moves}",
-                            lurd.len()
-                        ),
-                    )
-                    .in_level(index, &l.title));
-            }
-            l.recording = Some(Recording {
-                moves,
-                pushes,
-                lurd,
-            });
+
+    /// Step 2: the recording a solved level must have (its counts, and moves that match them);
+    /// errors name the level's first line, `start`.
+    fn recording(&self, r: &Reader, start: usize) -> Result<Option<Recording>, FormatError> {
+        match self.solved {
+            Some(true) => {}
+            Some(false) => return Ok(None),
+            None => return Err(r.err(start, 1, "the level has no Solved line")),
         }
-        Some(false) => {}
-        None => {
-            return Err(r
-                .err(start, 1, "the level has no Solved line")
-                .in_level(index, &l.title));
+        let moves = self
+            .steps
+            .ok_or_else(|| r.err(start, 1, "a solved level needs a Steps line"))?;
+        let pushes = self
+            .pushes
+            .ok_or_else(|| r.err(start, 1, "a solved level needs a Pushes line"))?;
+        if let Some(lurd) = &self.lurd
+            && lurd.len() != moves as usize
+        {
+            return Err(r.err(
+                start,
+                1,
+                format!(
+                    "the recording has {} moves but Steps says {moves}",
+                    lurd.len()
+                ),
+            ));
         }
+        Ok(Some(Recording {
+            moves,
+            pushes,
+            lurd: self.lurd.clone(),
+        }))
     }
-    l.width = w;
-    l.height = h;
-    l.cells.reserve(w as usize * h as usize);
+}
+
+/// Step 3: `h` rows of exactly `w` mask characters.
+fn read_rows(r: &mut Reader, w: u32, h: u32) -> Result<Vec<u8>, FormatError> {
+    let mut cells = Vec::with_capacity(w as usize * h as usize);
     for y in 0..h {
         let Some((n, row)) = r.peek() else {
-            return Err(r
-                .err(
-                    r.lines.last().map_or(1, |l| l.0),
-                    1,
-                    format!("the file ends after {y} of {h} rows"),
-                )
-                .in_level(index, &l.title));
+            return Err(r.err(
+                r.lines.last().map_or(1, |l| l.0),
+                1,
+                format!("the file ends after {y} of {h} rows"),
+            ));
         };
         r.next += 1;
         let mut count = 0;
         for (col, ch) in row.chars().enumerate() {
             let Some(b) = MASK.find(ch) else {
-                return Err(r
-                    .err(
-                        n,
-                        col + 1,
-                        format!("{ch:?} is not a cell character (the mask is {MASK})"),
-                    )
-                    .in_level(index, &l.title));
+                return Err(r.err(
+                    n,
+                    col + 1,
+                    format!("{ch:?} is not a cell character (the mask is {MASK})"),
+                ));
             };
             if col as u32 >= w {
-                return Err(r
-                    .err(
-                        n,
-                        col + 1,
-                        format!("the row is longer than the level's width {w}"),
-                    )
-                    .in_level(index, &l.title));
+                return Err(r.err(
+                    n,
+                    col + 1,
+                    format!("the row is longer than the level's width {w}"),
+                ));
             }
-            l.cells.push(b as u8);
+            cells.push(b as u8);
             count += 1;
         }
         if count != w {
-            return Err(r
-                .err(
-                    n,
-                    count as usize + 1,
-                    format!("the row has {count} cells; the level is {w} wide"),
-                )
-                .in_level(index, &l.title));
+            return Err(r.err(
+                n,
+                count as usize + 1,
+                format!("the row has {count} cells; the level is {w} wide"),
+            ));
         }
     }
-    Ok(l)
+    Ok(cells)
 }
 
 #[cfg(test)]

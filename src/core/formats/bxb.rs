@@ -33,7 +33,43 @@ fn i32_at(bytes: &[u8], at: usize) -> i32 {
 
 /// Reads a `.bxb` file. Returns the collection and warnings about data that was dropped.
 pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), FormatError> {
-    let err = |at: usize, msg: String| FormatError::new(file, Place::Byte(at as u64), msg);
+    let mut warnings = Vec::new();
+    let header = read_header(file, bytes, &mut warnings)?;
+    let table = LevelTable::read(file, bytes, &header)?;
+    let mut levels = Vec::with_capacity(header.count);
+    for i in 0..header.count {
+        read_level(file, bytes, &table, i, &mut warnings, &mut levels)?;
+    }
+    Ok((
+        Collection {
+            name: header.name,
+            levels,
+            ..Collection::default()
+        },
+        warnings,
+    ))
+}
+
+/// An error at byte `at` of the file.
+fn byte_error(file: &str, at: usize, msg: String) -> FormatError {
+    FormatError::new(file, Place::Byte(at as u64), msg)
+}
+
+/// What the 32-byte file header says.
+struct FileHeader {
+    name: String,
+    count: usize,
+    /// Where the level table starts (checked to fit in the file).
+    table: usize,
+}
+
+/// Step 1: the signature, the version, the group name, and where the level table is.
+fn read_header(
+    file: &str,
+    bytes: &[u8],
+    warnings: &mut Vec<String>,
+) -> Result<FileHeader, FormatError> {
+    let err = |at: usize, msg: String| byte_error(file, at, msg);
     let len = bytes.len();
     if len < FILE_HEADER {
         return Err(err(
@@ -56,7 +92,6 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
             ),
         ));
     }
-    let mut warnings = Vec::new();
     let raw_name = &bytes[8..8 + NAME_BYTES];
     let raw_name = &raw_name[..raw_name.iter().position(|&b| b == 0).unwrap_or(NAME_BYTES)];
     let (name, had_errors) = GBK.decode_without_bom_handling(raw_name);
@@ -79,152 +114,210 @@ pub fn read(file: &str, bytes: &[u8]) -> Result<(Collection, Vec<String>), Forma
             ),
         ));
     }
-    let table = table as usize;
-    let raw_offsets: Vec<i32> = (0..count).map(|i| i32_at(bytes, table + 4 * i)).collect();
-    let offsets: Vec<usize> = raw_offsets
-        .iter()
-        .map(|&o| if o < 0 { usize::MAX } else { o as usize })
-        .collect();
-    // Every place a level's data must stop: the other levels, the table, the end of the file.
-    let mut bounds: Vec<usize> = offsets.iter().copied().filter(|&o| o < len).collect();
-    bounds.push(table);
-    bounds.push(len);
-    bounds.sort_unstable();
-    bounds.dedup();
+    Ok(FileHeader {
+        name: name.into_owned(),
+        count,
+        table: table as usize,
+    })
+}
 
-    // Two table entries naming the same place would make two levels out of one map.
-    let mut by_offset: Vec<(usize, usize)> = offsets.iter().copied().zip(0..).collect();
-    by_offset.sort_unstable();
-    if let Some(w) = by_offset
-        .windows(2)
-        .find(|w| w[0].0 == w[1].0 && w[0].0 < len)
-    {
-        let i = w[0].1.max(w[1].1);
-        return Err(err(
-            table + 4 * i,
-            format!("the level's offset {} is used twice", w[0].0),
-        )
-        .in_level(i, ""));
+/// The level table: each level's offset, and every place a level's data must stop.
+struct LevelTable {
+    /// Where the table is in the file.
+    at: usize,
+    /// The offsets as written (for messages).
+    raw: Vec<i32>,
+    /// The offsets, a negative one as `usize::MAX`.
+    offsets: Vec<usize>,
+    /// The other levels' starts, the table and the end of the file, sorted.
+    bounds: Vec<usize>,
+}
+
+impl LevelTable {
+    /// Step 2: the offsets, refusing two entries that name the same place (that would make two
+    /// levels out of one map).
+    fn read(file: &str, bytes: &[u8], header: &FileHeader) -> Result<LevelTable, FormatError> {
+        let (len, table) = (bytes.len(), header.table);
+        let raw: Vec<i32> = (0..header.count)
+            .map(|i| i32_at(bytes, table + 4 * i))
+            .collect();
+        let offsets: Vec<usize> = raw
+            .iter()
+            .map(|&o| if o < 0 { usize::MAX } else { o as usize })
+            .collect();
+        let mut bounds: Vec<usize> = offsets.iter().copied().filter(|&o| o < len).collect();
+        bounds.push(table);
+        bounds.push(len);
+        bounds.sort_unstable();
+        bounds.dedup();
+        let mut by_offset: Vec<(usize, usize)> = offsets.iter().copied().zip(0..).collect();
+        by_offset.sort_unstable();
+        if let Some(w) = by_offset
+            .windows(2)
+            .find(|w| w[0].0 == w[1].0 && w[0].0 < len)
+        {
+            let i = w[0].1.max(w[1].1);
+            return Err(byte_error(
+                file,
+                table + 4 * i,
+                format!("the level's offset {} is used twice", w[0].0),
+            )
+            .in_level(i, ""));
+        }
+        Ok(LevelTable {
+            at: table,
+            raw,
+            offsets,
+            bounds,
+        })
     }
 
-    let mut levels = Vec::with_capacity(count);
-    for (i, &at) in offsets.iter().enumerate() {
-        let lerr = |at: usize, msg: String| err(at, msg).in_level(i, "");
-        if at < FILE_HEADER || at.saturating_add(LEVEL_HEADER) > len {
-            return Err(lerr(
-                table + 4 * i,
-                format!(
-                    "the level's offset {} lies outside the file ({len} bytes)",
-                    raw_offsets[i]
-                ),
-            ));
-        }
-        // The first boundary after this level's start (binary search: `bounds` is sorted).
-        let end_limit = bounds[bounds.partition_point(|&b| b <= at)];
-        if bytes[at] != b'@' {
-            return Err(lerr(
-                at,
-                format!(
-                    "a level starts with '@' but this one has byte {:#04x}",
-                    bytes[at]
-                ),
-            ));
-        }
-        let solved = bytes[at + 1] & 1 == 1;
-        let steps = i32_at(bytes, at + 2);
-        let pushes = i32_at(bytes, at + 6);
-        let width = i32_at(bytes, at + 24);
-        let height = i32_at(bytes, at + 28);
-        if !(1..=MAX_SIDE as i32).contains(&width) || !(1..=MAX_SIDE as i32).contains(&height) {
-            return Err(lerr(
-                at + 24,
-                format!(
-                    "the level is {width}×{height}; each side must be between 1 and {MAX_SIDE}"
-                ),
-            ));
-        }
-        let cells_at = at + LEVEL_HEADER;
-        if cells_at > end_limit {
-            return Err(lerr(
-                at,
-                format!(
-                    "the level's 32-byte header overlaps the next level or the table at byte {end_limit}"
-                ),
-            ));
-        }
-        let n = width as usize * height as usize;
-        if cells_at + n > end_limit {
-            return Err(lerr(
-                cells_at,
-                format!(
-                    "the {width}×{height} map runs past the end of its space ({} bytes available)",
-                    end_limit - cells_at
-                ),
-            ));
-        }
-        let cells = bytes[cells_at..cells_at + n].to_vec();
-        if let Some(k) = cells.iter().position(|&b| b > cell::MAN1) {
-            return Err(lerr(
-                cells_at + k,
-                format!(
-                    "cell ({}, {}) holds byte {:#04x}, which is not a cell kind (0 to 7)",
-                    k % width as usize,
-                    k / width as usize,
-                    cells[k]
-                ),
-            ));
-        }
-        let map_end = cells_at + n;
-        let trailing = &bytes[map_end..end_limit];
-        let mut level = Level::new(width as u32, height as u32, cells);
-        if solved {
-            if steps < 0 || pushes < 0 || pushes > steps {
+    /// The first boundary after a level's start (binary search: `bounds` is sorted).
+    #[inline]
+    fn end_of(&self, at: usize) -> usize {
+        self.bounds[self.bounds.partition_point(|&b| b <= at)]
+    }
+}
+
+/// Step 3: level `i`: its header, its map within its space, then what follows the map; the
+/// level is added to `levels` (built in place: a large value returned in a `Result` is copied).
+#[inline]
+fn read_level(
+    file: &str,
+    bytes: &[u8],
+    table: &LevelTable,
+    i: usize,
+    warnings: &mut Vec<String>,
+    levels: &mut Vec<Level>,
+) -> Result<(), FormatError> {
+    let err = |at: usize, msg: String| byte_error(file, at, msg).in_level(i, "");
+    let (len, at) = (bytes.len(), table.offsets[i]);
+    if at < FILE_HEADER || at.saturating_add(LEVEL_HEADER) > len {
+        return Err(err(
+            table.at + 4 * i,
+            format!(
+                "the level's offset {} lies outside the file ({len} bytes)",
+                table.raw[i]
+            ),
+        ));
+    }
+    let end_limit = table.end_of(at);
+    if bytes[at] != b'@' {
+        return Err(err(
+            at,
+            format!(
+                "a level starts with '@' but this one has byte {:#04x}",
+                bytes[at]
+            ),
+        ));
+    }
+    let width = i32_at(bytes, at + 24);
+    let height = i32_at(bytes, at + 28);
+    if !(1..=MAX_SIDE as i32).contains(&width) || !(1..=MAX_SIDE as i32).contains(&height) {
+        return Err(err(
+            at + 24,
+            format!("the level is {width}×{height}; each side must be between 1 and {MAX_SIDE}"),
+        ));
+    }
+    let cells_at = at + LEVEL_HEADER;
+    if cells_at > end_limit {
+        return Err(err(
+            at,
+            format!(
+                "the level's 32-byte header overlaps the next level or the table at byte {end_limit}"
+            ),
+        ));
+    }
+    let n = width as usize * height as usize;
+    if cells_at + n > end_limit {
+        return Err(err(
+            cells_at,
+            format!(
+                "the {width}×{height} map runs past the end of its space ({} bytes available)",
+                end_limit - cells_at
+            ),
+        ));
+    }
+    let cells = bytes[cells_at..cells_at + n].to_vec();
+    if let Some(k) = cells.iter().position(|&b| b > cell::MAN1) {
+        return Err(err(
+            cells_at + k,
+            format!(
+                "cell ({}, {}) holds byte {:#04x}, which is not a cell kind (0 to 7)",
+                k % width as usize,
+                k / width as usize,
+                cells[k]
+            ),
+        ));
+    }
+    let after_map = AfterMap {
+        file,
+        level: i,
+        solved: bytes[at + 1] & 1 == 1,
+        steps: i32_at(bytes, at + 2),
+        pushes: i32_at(bytes, at + 6),
+        trailing: &bytes[cells_at + n..end_limit],
+    };
+    let recording = after_map.recording(warnings);
+    levels.push(Level::new(width as u32, height as u32, cells));
+    levels.last_mut().expect("pushed").recording = recording;
+    Ok(())
+}
+
+/// A level's solved flag and counts, and the bytes between its map and the next boundary.
+struct AfterMap<'a> {
+    file: &'a str,
+    level: usize,
+    solved: bool,
+    steps: i32,
+    pushes: i32,
+    trailing: &'a [u8],
+}
+
+impl AfterMap<'_> {
+    /// Step 4: the recorded solution, when the level is solved and its counts are possible
+    /// (the moves only when the bytes after the map are LURD); warnings for what is dropped.
+    #[inline]
+    fn recording(&self, warnings: &mut Vec<String>) -> Option<Recording> {
+        let (file, n) = (self.file, self.level + 1);
+        let (steps, pushes, trailing) = (self.steps, self.pushes, self.trailing);
+        if !self.solved {
+            if !trailing.is_empty() {
                 warnings.push(format!(
-                    "{file}: level {}: the recorded counts ({steps} steps, {pushes} pushes) are impossible; the recording is dropped",
-                    i + 1
+                    "{file}: level {n}: {} unknown bytes after the map of an unsolved level are dropped",
+                    trailing.len()
                 ));
-            } else {
-                let steps_n = steps as usize;
-                let lurd = trailing
-                    .get(..steps_n)
-                    .filter(|s| s.iter().all(|b| b"lurdLURD".contains(b)))
-                    .map(|s| String::from_utf8(s.to_vec()).expect("ASCII"));
-                if lurd.is_none() && !trailing.is_empty() {
-                    warnings.push(format!(
-                        "{file}: level {}: {} bytes after the map are not a LURD recording of {steps} steps (an older file?); the moves are dropped, the counts kept",
-                        i + 1,
-                        trailing.len()
-                    ));
-                } else if lurd.is_some() && trailing.len() > steps_n {
-                    warnings.push(format!(
-                        "{file}: level {}: {} unknown bytes after the recording are dropped",
-                        i + 1,
-                        trailing.len() - steps_n
-                    ));
-                }
-                level.recording = Some(Recording {
-                    moves: steps as u32,
-                    pushes: pushes as u32,
-                    lurd,
-                });
             }
-        } else if !trailing.is_empty() {
+            return None;
+        }
+        if steps < 0 || pushes < 0 || pushes > steps {
             warnings.push(format!(
-                "{file}: level {}: {} unknown bytes after the map of an unsolved level are dropped",
-                i + 1,
+                "{file}: level {n}: the recorded counts ({steps} steps, {pushes} pushes) are impossible; the recording is dropped"
+            ));
+            return None;
+        }
+        let steps_n = steps as usize;
+        let lurd = trailing
+            .get(..steps_n)
+            .filter(|s| s.iter().all(|b| b"lurdLURD".contains(b)))
+            .map(|s| String::from_utf8(s.to_vec()).expect("ASCII"));
+        if lurd.is_none() && !trailing.is_empty() {
+            warnings.push(format!(
+                "{file}: level {n}: {} bytes after the map are not a LURD recording of {steps} steps (an older file?); the moves are dropped, the counts kept",
                 trailing.len()
             ));
+        } else if lurd.is_some() && trailing.len() > steps_n {
+            warnings.push(format!(
+                "{file}: level {n}: {} unknown bytes after the recording are dropped",
+                trailing.len() - steps_n
+            ));
         }
-        levels.push(level);
+        Some(Recording {
+            moves: steps as u32,
+            pushes: pushes as u32,
+            lurd,
+        })
     }
-    Ok((
-        Collection {
-            name: name.into_owned(),
-            levels,
-            ..Collection::default()
-        },
-        warnings,
-    ))
 }
 
 /// The group name as at most 16 bytes of GB2312 (GBK), cut at a character boundary.

@@ -221,8 +221,22 @@ fn apply_to_collection(c: &mut Collection, para: &Para) {
 
 /// Reads an XSB / SOK / TXT collection.
 pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
-    // Pass 1: classify lines, keeping `Comment:` blocks as text and dropping `::` lines.
-    let mut lines: Vec<(usize, Line)> = Vec::new();
+    let lines = classify_lines(file, text)?;
+    let (boards, gaps) = boards_and_gaps(&lines);
+    let mut levels = Vec::with_capacity(boards.len());
+    for (k, b) in boards.iter().enumerate() {
+        levels.push(level_from_rows(file, k, b.first_line, &b.rows, b.plain)?);
+    }
+    let mut c = Collection::default();
+    attach_paragraphs(&mut c, &mut levels, gaps);
+    c.levels = levels;
+    Ok(c)
+}
+
+/// Step 1: each line as a board row, a blank or text (with its number), keeping `Comment:`
+/// blocks as text and dropping `::` lines.
+fn classify_lines<'a>(file: &str, text: &'a str) -> Result<Vec<(usize, Line<'a>)>, FormatError> {
+    let mut lines = Vec::new();
     let mut in_comment = false;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
@@ -256,35 +270,41 @@ pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
         })?;
         lines.push((n, line));
     }
+    Ok(lines)
+}
 
-    // Pass 2: boards and the paragraphs between them.
-    struct Board {
-        first_line: usize,
-        rows: Vec<String>,
-        plain: bool,
-    }
-    let mut boards: Vec<Board> = Vec::new();
+/// The rows of one board, as read.
+struct BoardRows {
+    first_line: usize,
+    rows: Vec<String>,
+    /// Plain XSB rows (not RLE): their common indentation is not part of the board.
+    plain: bool,
+}
+
+/// Step 2: the boards, and the paragraphs of text in each gap around them (gap `g` lies
+/// between board `g - 1` and board `g`).
+fn boards_and_gaps<'a>(lines: &[(usize, Line<'a>)]) -> (Vec<BoardRows>, Vec<Vec<Para<'a>>>) {
+    let mut boards: Vec<BoardRows> = Vec::new();
     let mut gaps: Vec<Vec<Para>> = vec![Vec::new()];
     let mut prev_board = false;
     let mut blank_since_board = false;
-    let mut i = 0;
-    while i < lines.len() {
-        match &lines[i].1 {
+    for (n, line) in lines {
+        match line {
             Line::Board(rows) => {
                 if !prev_board {
-                    if let Some(p) = gaps.last_mut().unwrap().last_mut()
+                    if let Some(p) = gaps.last_mut().and_then(|g| g.last_mut())
                         && !blank_since_board
                     {
                         p.touches_next = true;
                     }
-                    boards.push(Board {
-                        first_line: lines[i].0,
+                    boards.push(BoardRows {
+                        first_line: *n,
                         rows: Vec::new(),
                         plain: true,
                     });
                     gaps.push(Vec::new());
                 }
-                let b = boards.last_mut().unwrap();
+                let b = boards.last_mut().expect("pushed above");
                 b.plain &= rows.len() == 1 && !rows[0].contains('|');
                 b.rows.extend(rows.iter().cloned());
                 prev_board = true;
@@ -295,34 +315,28 @@ pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
                 blank_since_board = true;
             }
             Line::Text(t) => {
-                let gap = gaps.last_mut().unwrap();
-                let continues = gap.last().is_some() && !blank_since_board && !prev_board;
-                if continues {
-                    gap.last_mut().unwrap().lines.push(t);
-                } else {
-                    gap.push(Para {
-                        lines: vec![t],
+                let gap = gaps.last_mut().expect("one gap at least");
+                match gap.last_mut() {
+                    Some(p) if !blank_since_board && !prev_board => p.lines.push(*t),
+                    _ => gap.push(Para {
+                        lines: vec![*t],
                         touches_prev: prev_board,
                         touches_next: false,
-                    });
+                    }),
                 }
                 prev_board = false;
                 blank_since_board = false;
             }
         }
-        i += 1;
     }
+    (boards, gaps)
+}
 
-    // Pass 3: levels.
-    let mut c = Collection::default();
-    let mut levels = Vec::with_capacity(boards.len());
-    for (k, b) in boards.iter().enumerate() {
-        levels.push(level_from_rows(file, k, b.first_line, &b.rows, b.plain)?);
-    }
+/// Step 3: each gap's paragraphs to the level above it, except a title for the level below
+/// it; the first gap's to the collection.
+fn attach_paragraphs(c: &mut Collection, levels: &mut [Level], gaps: Vec<Vec<Para>>) {
     let n = levels.len();
-    for (g, paras) in gaps.into_iter().enumerate() {
-        // Gap g lies between board g-1 (if any) and board g (if any).
-        let mut paras: Vec<Para> = paras;
+    for (g, mut paras) in gaps.into_iter().enumerate() {
         let next_title = match paras.last() {
             Some(p)
                 if g < n
@@ -338,7 +352,7 @@ pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
         };
         if g == 0 {
             for p in &paras {
-                apply_to_collection(&mut c, p);
+                apply_to_collection(c, p);
             }
         } else {
             let above = &mut levels[g - 1];
@@ -350,8 +364,6 @@ pub fn read(file: &str, text: &str) -> Result<Collection, FormatError> {
             apply_to_level(&mut levels[g], &p, true);
         }
     }
-    c.levels = levels;
-    Ok(c)
 }
 
 fn level_from_rows(

@@ -1,13 +1,13 @@
 //! Solvers: the search from a position to a solved board, as few pushes as possible or as soon as
 //! possible.
 //!
-//! - [`bfs`]: the exhaustive breadth-first search over push states, exact and small (the level
+//! - `bfs` ([`solve`], [`solve_pushes`]): the exhaustive breadth-first search over push states, exact and small (the level
 //!   generator and the designer's check use it; it also proves small positions unsolvable);
-//! - [`search`]: A* and best-first search (from both ends) with a matching lower bound, freeze,
+//! - [`search`](mod@search): A* and best-first search (from both ends) with a matching lower bound, freeze,
 //!   corral and bipartite deadlocks, PI-corral pruning, tunnel and goal-room macros, under a time
 //!   budget with a cancel flag and progress figures: `pushbox solve` and the game's hint.
 //!
-//! Both work on the [`Room`], the floor as a compact graph, and name a position by its sorted box
+//! Both work on the `Room`, the floor as a compact graph, and name a position by its sorted box
 //! cells plus the lowest cell of the worker's area (walking is free, pushes are the edges).
 
 mod bfs;

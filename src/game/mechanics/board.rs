@@ -1,6 +1,6 @@
 //! The board as entities. Floor, goal, wall, brick, box and worker cells are entities with a
 //! [`GridPos`]; the [`Session`] resource holds the core game, whose byte map they mirror. Only
-//! [`apply_steps`] (in `AppSystems::Simulate`) changes grid state.
+//! `apply_steps` (in `AppSystems::Simulate`) changes grid state.
 
 use std::collections::HashMap;
 

@@ -1,5 +1,5 @@
 //! The game's words in the player's language: every string a screen shows comes from
-//! `assets/i18n/<language>.ftl` (Project Fluent) through [`tr`] or the [`t!`] macro. The files
+//! `assets/i18n/<language>.ftl` (Project Fluent) through [`tr`] or the [`t!`](crate::t) macro. The files
 //! are compiled in, so the words are there from the first frame on every platform (no asset load
 //! to wait for). English is the fallback for a key a translation lacks (the tests allow none).
 //!

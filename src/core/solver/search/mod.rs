@@ -1,22 +1,22 @@
 //! The solver behind `pushbox solve` and the game's hint: a search over push states ordered by the
-//! matching lower bound ([`super::bound`]).
+//! matching lower bound (`solver::bound`).
 //!
 //! - [`Mode::Optimal`] is A*: the first solved state taken from the open list has the fewest
 //!   pushes (the bound never overestimates; a state found again with fewer pushes is reopened).
 //! - [`Mode::Fast`] is greedy best-first, in turn with weighted A*, A* and (forwards) breadth-first
-//!   and by connectivity on more open lists over the same positions ([`FAST_ORDERS`]): the state
+//!   and by connectivity on more open lists over the same positions (`FAST_ORDERS`): the state
 //!   that looks closest to solved goes first, and the first solved state generated ends the search.
-//!   Solutions are usually longer. It searches from both ends in turns ([`stepper`]): forwards from
+//!   Solutions are usually longer. It searches from both ends in turns ([`Stepper`]): forwards from
 //!   the board, and backwards from the solved boxes by pulls towards the boxes' starting cells
-//!   ([`Search::backward`]); a position one direction stores that the other has stored already
+//!   (`Search::backward`); a position one direction stores that the other has stored already
 //!   joins the two halves.
 //!
-//! Both prune pushes onto dead cells, pushes that freeze a box off its goal ([`super::freeze`]),
-//! pushes that shut a corral its boxes can never open or finish ([`super::closed`], with a table of
+//! Both prune pushes onto dead cells, pushes that freeze a box off its goal (`solver::freeze`),
+//! pushes that shut a corral its boxes can never open or finish (`solver::closed`, with a table of
 //! the corrals already judged) and positions whose boxes cannot all be matched to goals (the bound
 //! is then infinite). Forwards, the bound takes the boxes frozen on goals for walls, with one
-//! distance table per set of them met ([`Search::frozen_table`]); the fast search also pushes
-//! only into a PI-corral when there is one ([`super::corral`]). States are named by their sorted
+//! distance table per set of them met (`Search::frozen_table`); the fast search also pushes
+//! only into a PI-corral when there is one (`solver::corral`). States are named by their sorted
 //! boxes and the worker's lowest reachable cell, found again through a Zobrist hash (exact: a
 //! colliding different state is stored under the next free hash). The time budget, the cancel
 //! flag and the progress figures are looked at every few hundred expansions, well under a

@@ -8,11 +8,11 @@ use super::{Instant, Limits, Mode, Search};
 use crate::core::Board;
 use crate::core::solver::{Solution, SolveError, checked_play_out, play_out, start};
 
-/// A [`search`] run a slice at a time: where there are no threads (a browser page), the game's
+/// A [`search`](super::search) run a slice at a time: where there are no threads (a browser page), the game's
 /// hint searches a few milliseconds each frame. The answer is the one `search` gives.
 ///
 /// The fast mode searches from both ends in turns: forwards from the board, and backwards from
-/// the solved position by pulls ([`Search::backward`]). Either finding the other's position, or
+/// the solved position by pulls (`Search::backward`). Either finding the other's position, or
 /// the backward search reaching the board, ends it.
 pub struct Stepper {
     board: Board,
