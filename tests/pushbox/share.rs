@@ -8,7 +8,7 @@ use pushbox::core::level::Level;
 use pushbox::core::{files, formats, share};
 use pushbox::game::{CurrentLevel, Notices, Play, Replay, SharedLink};
 
-use crate::save::app_with_data;
+use crate::save::{app_on_builtin, app_with_data};
 
 fn xsokoban(n: usize) -> Level {
     let path = crate::fixture("levels/xsokoban/XSokoban_90.xsb");
@@ -137,4 +137,20 @@ fn broken_and_hostile_links_are_refused_with_a_notice() {
         assert_eq!(play_state(&app), Play::Active, "link {n}");
     }
     assert!(!d.join("collections/shared-with-you.bxb").exists());
+}
+
+#[test]
+fn without_a_data_folder_the_shared_level_is_played_all_the_same() {
+    let mut app = app_on_builtin();
+    let level = xsokoban(2);
+    open(&mut app, &share::link("", &level, None));
+    assert_eq!(current(&app).level().cells, level.cells);
+    assert_eq!(play_state(&app), Play::Active);
+    assert!(
+        notices(&app)
+            .iter()
+            .any(|n| n.contains("the collection cannot be kept")),
+        "{:?}",
+        notices(&app)
+    );
 }

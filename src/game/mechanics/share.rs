@@ -111,8 +111,16 @@ fn keep_shared(
     notices: &mut Notices,
     level: Level,
 ) -> Option<(usize, usize)> {
-    let path = collections::folder(saves)?.join(SHARED_FILE);
-    let source = path.display().to_string();
+    // Without a data folder (a browser that keeps nothing) the level is played all the same, in
+    // a collection that lives as long as the game.
+    let folder = collections::folder(saves);
+    if folder.is_none() {
+        notices.say(t!("collection-no-folder"));
+    }
+    let source = match &folder {
+        Some(dir) => dir.join(SHARED_FILE).display().to_string(),
+        None => SHARED_FILE.to_string(),
+    };
     let i = match list.position(&source) {
         Some(i) => i,
         None => {
@@ -134,7 +142,7 @@ fn keep_shared(
     }
     levels.push(level);
     let at = levels.len() - 1;
-    if !collections::write_user(entry, notices, true) {
+    if folder.is_some() && !collections::write_user(entry, notices, true) {
         entry.collection.levels.pop();
         if entry.collection.levels.is_empty() {
             list.list.remove(i);
