@@ -230,6 +230,11 @@ impl Records {
         changed
     }
 
+    /// The moves of the player's best solution by moves, when they were kept.
+    pub fn best_lurd(&self) -> Option<&str> {
+        self.best_moves.as_ref()?.lurd.as_deref()
+    }
+
     /// Keeps the computer's solution `r` when there is none yet or it has fewer moves. Returns
     /// whether it was kept.
     pub fn offer_computer(&mut self, r: &Recording) -> bool {

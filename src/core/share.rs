@@ -83,9 +83,10 @@ pub fn looks_like_link(text: &str) -> bool {
 
 /// Reads a link, or the part of one from `#` on, or its fragment without the `#`.
 pub fn read(text: &str) -> Result<Shared, ShareError> {
-    let chars = text.chars().count();
     if text.len() > MAX_LINK {
-        return Err(ShareError::TooLong { chars });
+        return Err(ShareError::TooLong {
+            chars: text.chars().count(),
+        });
     }
     let fragment = match text.trim().split_once('#') {
         Some((_, f)) => f,
@@ -123,7 +124,7 @@ fn level_of(text: &str) -> Result<Level, ShareError> {
     if let Some((at, found)) = text
         .chars()
         .enumerate()
-        .find(|&(_, c)| !(xsb::is_board_char(c) || c.is_ascii_digit() || "|()".contains(c)))
+        .find(|&(_, c)| !xsb::is_rle_char(c))
     {
         return Err(ShareError::NotRle { found, at: at + 1 });
     }

@@ -261,7 +261,7 @@ impl AppPlugin {
             app.insert_resource(link.clone());
         }
         if let Some(shared) = &self.shared {
-            app.insert_resource(mechanics::share::LinkAtStart(Some(shared.clone())));
+            app.insert_resource(mechanics::share::SharedLinkAtStart(Some(shared.clone())));
         }
         if self.start.is_none()
             && self.link.is_none()

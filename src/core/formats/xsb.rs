@@ -23,9 +23,10 @@ use crate::core::level::{Collection, Level};
 
 const BOARD_CHARS: &str = " #@+$*.-_pPbBW";
 
-/// Whether `c` is a board character (a cell in any of the notations read).
-pub fn is_board_char(c: char) -> bool {
-    BOARD_CHARS.contains(c)
+/// Whether `c` may stand in an RLE board: a board character (in any of the notations read),
+/// a count's digit, a row break `|` or a group's parenthesis.
+pub fn is_rle_char(c: char) -> bool {
+    BOARD_CHARS.contains(c) || c.is_ascii_digit() || "|()".contains(c)
 }
 
 fn cell_of(c: char) -> Option<u8> {
@@ -69,9 +70,7 @@ fn classify(line: &str) -> Result<Line<'_>, (usize, String)> {
         return Ok(Line::Board(vec![t.to_string()]));
     }
     let rle_like = t.contains(|c: char| c.is_ascii_digit() || c == '|')
-        && t.trim_start()
-            .chars()
-            .all(|c| BOARD_CHARS.contains(c) || c.is_ascii_digit() || "|()".contains(c));
+        && t.trim_start().chars().all(is_rle_char);
     if rle_like {
         let lead = t.len() - t.trim_start().len();
         return rle::decode(t.trim_start())

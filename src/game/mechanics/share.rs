@@ -26,9 +26,9 @@ pub const WEB_HOME: &str = match option_env!("PUSHBOX_WEB_HOME") {
 /// The file of the "Shared with you" collection in the collections folder.
 const SHARED_FILE: &str = "shared-with-you.bxb";
 
-/// A link to open once the game is on screen (the page's address, `pushbox play URL`).
+/// A share link to open once the game is on screen (the page's address, `pushbox play URL`).
 #[derive(Resource, Default)]
-pub struct LinkAtStart(pub Option<String>);
+pub struct SharedLinkAtStart(pub Option<String>);
 
 /// A shared solution waiting for its level to be on the board: the session before it.
 #[derive(Resource)]
@@ -40,7 +40,7 @@ struct SharedReplay {
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<SharedLink>()
         .add_message::<StartReplay>()
-        .init_resource::<LinkAtStart>()
+        .init_resource::<SharedLinkAtStart>()
         .add_systems(
             Update,
             (link_at_start, open_links, replay_when_on_board, copy_links)
@@ -50,7 +50,7 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-fn link_at_start(mut at_start: ResMut<LinkAtStart>, mut out: MessageWriter<SharedLink>) {
+fn link_at_start(mut at_start: ResMut<SharedLinkAtStart>, mut out: MessageWriter<SharedLink>) {
     if let Some(link) = at_start.0.take() {
         out.write(SharedLink(link));
     }
@@ -189,17 +189,19 @@ fn copy_links(
             continue;
         };
         let level = current.level();
-        let best = saves
-            .progress
-            .records(level)
-            .and_then(|r| r.best_moves.as_ref())
-            .and_then(|r| r.lurd.clone());
-        if solution && best.is_none() {
+        let best = solution.then(|| best_solution(&saves, level));
+        if best == Some(None) {
             notices.say(t!("share-no-solution"));
             continue;
         }
-        copy_link(level, best.filter(|_| solution).as_deref(), &mut notices);
+        copy_link(level, best.flatten(), &mut notices);
     }
+}
+
+/// The player's best solution of `level` (fewest moves), the one "Copy link with solution"
+/// shares.
+pub fn best_solution<'a>(saves: &'a Saves, level: &Level) -> Option<&'a str> {
+    saves.progress.records(level)?.best_lurd()
 }
 
 /// Puts a link to `level` (and `solution`) on the clipboard and says so.

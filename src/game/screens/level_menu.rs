@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 
 use crate::game::mechanics::save::Saves;
+use crate::game::mechanics::share;
 use crate::game::vocab::icons::{self, Icon};
 use crate::game::vocab::ui::*;
 use crate::game::vocab::*;
@@ -131,6 +132,9 @@ fn rows(solved: bool) -> Vec<(String, Icon, AnyCommand, ButtonRole)> {
             ScreenCommand::CopyLink { solution: false }.into(),
             s,
         ),
+    ];
+    rows.extend(link_with_solution);
+    rows.extend([
         (
             t!("browser-export", format = ".bxa"),
             icons::EXPORT,
@@ -167,20 +171,13 @@ fn rows(solved: bool) -> Vec<(String, Icon, AnyCommand, ButtonRole)> {
             ScreenCommand::LevelMenu.into(),
             ButtonRole::Primary,
         ),
-    ];
-    if let Some(row) = link_with_solution {
-        let after_link = rows.iter().position(|r| r.0 == t!("menu-copy-link"));
-        rows.insert(after_link.map_or(0, |i| i + 1), row);
-    }
+    ]);
     rows
 }
 
 /// Whether the player has a solution of the level on the board to share.
 fn solved(current: Option<&CurrentLevel>, saves: &Saves) -> bool {
-    current
-        .and_then(|c| saves.progress.records(c.level()))
-        .and_then(|r| r.best_moves.as_ref())
-        .is_some_and(|r| r.lurd.is_some())
+    current.is_some_and(|c| share::best_solution(saves, c.level()).is_some())
 }
 
 fn spawn_menu(
