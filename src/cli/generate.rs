@@ -1,6 +1,10 @@
-//! `pushbox generate`: new levels pulled back from solved, each with its push-optimal solution.
+//! `pushbox generate`: new levels pulled back from solved, each with its push-optimal solution, or
+//! levels of a difficulty tier (`--tier`) with their best-known solutions and ratings.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use crate::core::rating;
+use crate::core::tiers::{self, Rejections, Tier};
 use std::process::ExitCode;
 
 use super::*;
@@ -68,13 +72,117 @@ pub(super) fn generate(
     } else {
         count(made, "level", "levels")
     };
+    write_out(&out, to, &made_of)
+}
+
+/// `generate --tier`: `wanted` levels of a tier from seeds `seed`, `seed + 1`, …, none equal (up
+/// to rotation and mirroring) to another or to a level of the `avoid` files; each with its
+/// best-known solution and its rating in its notes. Ends with the time each level took and the
+/// share of rooms each rule turned away, on stderr.
+pub(super) fn tiered(
+    wanted: u32,
+    tier: Tier,
+    seed: u64,
+    avoid: &[PathBuf],
+    to: Option<&Path>,
+) -> ExitCode {
+    let mut seen = std::collections::HashSet::new();
+    for path in avoid {
+        let c = match load(path) {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
+        seen.extend(
+            c.levels
+                .iter()
+                .filter_map(|l| l.board().ok())
+                .map(|b| tiers::canonical(&b)),
+        );
+    }
+    let mut out = Collection {
+        name: format!("{} levels", title_case(tier.name())),
+        author: "PushBox project".into(),
+        ..Collection::default()
+    };
+    let bar = progress_bar(wanted as usize);
+    let (mut times, mut rejected, mut attempts, mut duplicates) =
+        (Vec::new(), Rejections::default(), 0u32, 0u32);
+    let mut next = seed;
+    while out.levels.len() < wanted as usize {
+        let started = std::time::Instant::now();
+        let mut maker = tiers::Maker::new(tier, next);
+        let made = loop {
+            if let Some(m) = maker.step(None) {
+                break m;
+            }
+        };
+        times.push(started.elapsed().as_secs_f64());
+        add(&mut rejected, &maker.rejected);
+        attempts += made.attempts;
+        next += 1;
+        let board = made.level.board().expect("a made level is a board");
+        if !seen.insert(tiers::canonical(&board)) {
+            duplicates += 1;
+            continue;
+        }
+        let mut level = made.level;
+        level.title = format!("{} {}", title_case(tier.name()), out.levels.len() + 1);
+        level.author = "PushBox project".into();
+        level.notes = vec![
+            rating::note(made.features.score()),
+            format!(
+                "Made by `pushbox generate --tier {}` from seed {}",
+                tier.name(),
+                next - 1
+            ),
+        ];
+        out.levels.push(level);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    times.sort_by(f64::total_cmp);
+    let share = |n: u32| format!("{:.1}%", 100.0 * n as f64 / attempts.max(1) as f64);
+    eprintln!(
+        "{} {} levels in {:.1} s: median {:.3} s, longest {:.3} s a level; {attempts} rooms tried, \
+         turned away: poor room {}, too few pushes {}, trivial box {}, dead floor {}, off tier {}; \
+         duplicates {duplicates}",
+        out.levels.len(),
+        tier.name(),
+        times.iter().sum::<f64>(),
+        times[times.len() / 2],
+        times.last().copied().unwrap_or(0.0),
+        share(rejected.poor_room),
+        share(rejected.too_few_pushes),
+        share(rejected.trivial_box),
+        share(rejected.dead_floor),
+        share(rejected.off_tier),
+    );
+    write_out(&out, to, &count(out.levels.len(), "level", "levels"))
+}
+
+fn add(total: &mut Rejections, r: &Rejections) {
+    total.poor_room += r.poor_room;
+    total.too_few_pushes += r.too_few_pushes;
+    total.trivial_box += r.trivial_box;
+    total.dead_floor += r.dead_floor;
+    total.off_tier += r.off_tier;
+}
+
+fn title_case(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// Writes the made levels to `to` (standard output without it) and says how many.
+fn write_out(out: &Collection, to: Option<&Path>, made_of: &str) -> ExitCode {
     match to {
         None => {
-            say!("{}", xsb::write(&out));
+            say!("{}", xsb::write(out));
             eprintln!("made {made_of}");
             ExitCode::SUCCESS
         }
-        Some(path) => match files::save(path, &out) {
+        Some(path) => match files::save(path, out) {
             Ok(warnings) => {
                 for w in warnings {
                     eprintln!("warning: {w}");

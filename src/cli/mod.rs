@@ -1,5 +1,5 @@
 //! The command-line tools, one file per command: `play` (the game window), `convert`, `info`,
-//! `verify`, `path`, `solve`, `generate` and `backup`. Cells and sizes are parsed by
+//! `verify`, `path`, `solve`, `generate`, `rate`, `daily` and `backup`. Cells and sizes are parsed by
 //! `core::notation`. No window opens except for `play`.
 
 use std::path::{Path, PathBuf};
@@ -12,6 +12,7 @@ use crate::core::files;
 use crate::core::formats::{self, Format, xsb};
 use crate::core::level::{Collection, Level};
 use crate::core::solver::{Limits, Mode, SolveError};
+use crate::core::tiers::Tier;
 use crate::core::{Pos, lurd, notation, path::PathFinder, save, solver, validate};
 
 #[derive(Parser, Debug)]
@@ -161,6 +162,34 @@ pub enum Command {
         /// Output file (.sok, .xsb, .bxa or .bxb); standard output when left out.
         #[arg(long)]
         to: Option<PathBuf>,
+        /// Levels of a difficulty tier instead (beginner, easy, medium, hard or expert): the
+        /// tier chooses room, boxes and pushes (--size, --boxes and --max-states are not used),
+        /// each level rated, with its best-known solution; rooms tried and why they were turned
+        /// away are counted on stderr.
+        #[arg(long, value_parser = rate::parse_tier, conflicts_with_all = ["size", "boxes", "max_states"])]
+        tier: Option<Tier>,
+        /// With --tier: level files whose levels (turned or mirrored too) are not made again.
+        #[arg(long, requires = "tier", num_args = 1..)]
+        avoid: Vec<PathBuf>,
+    },
+    /// Rate levels' difficulty: a header line, one tab-separated line per level (rating from 0
+    /// to about 10, one to five marks, then what it weighs: pushes, box lines, box changes,
+    /// traps, positions the solver stored, pushes above the lower bound, and where the solution
+    /// came from) and a closing line with the rank correlation between ratings and the file's
+    /// order. Without SOLUTIONS a level's own solution is used, else the solver's.
+    Rate {
+        levels: PathBuf,
+        /// As `verify` reads them: a TSV with a header line, a .sok/.xsb with solutions, or LURD lines.
+        solutions: Option<PathBuf>,
+    },
+    /// Print the daily puzzle as XSB: the same level for the same date and tier everywhere.
+    Daily {
+        /// The day, YYYY-MM-DD (today in UTC when left out).
+        #[arg(long, value_parser = rate::parse_date)]
+        date: Option<(i32, u32, u32)>,
+        /// beginner, easy, medium, hard or expert.
+        #[arg(long, value_parser = rate::parse_tier, default_value = "medium")]
+        tier: Tier,
     },
     /// Link (連連看), the two-point tile-matching game: deal a board, or check one.
     Link {
@@ -239,6 +268,7 @@ mod info;
 mod link;
 mod path;
 mod play;
+mod rate;
 mod solve;
 mod verify;
 
@@ -313,12 +343,24 @@ pub fn run(cmd: Command) -> ExitCode {
         }
         Command::Generate {
             count,
+            seed,
+            to,
+            tier: Some(tier),
+            avoid,
+            ..
+        } => generate::tiered(count, tier, seed, &avoid, to.as_deref()),
+        Command::Generate {
+            count,
             size,
             boxes,
             seed,
             max_states,
             to,
+            tier: None,
+            avoid: _,
         } => generate(count, size, boxes, seed, max_states, to.as_deref()),
+        Command::Rate { levels, solutions } => rate::rate(&levels, solutions.as_deref()),
+        Command::Daily { date, tier } => rate::daily(date, tier),
     }
 }
 
@@ -385,4 +427,18 @@ fn level_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, ExitCode> {
         }
     }
     Ok(out)
+}
+
+/// Levels done of levels asked for, on stderr, only when a person watches it.
+fn progress_bar(levels: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() || levels < 2 {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(levels as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed}")
+            .expect("a valid template"),
+    );
+    bar
 }

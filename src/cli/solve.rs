@@ -1,7 +1,6 @@
 //! `pushbox solve`: one tab-separated line per level, readable by `verify`, with the exit status its
 //! `--help` gives.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -97,17 +96,4 @@ fn checked(board: &Board, s: solver::Solution) -> Result<solver::Solution, Strin
             "internal error: the solver's moves do not replay: {e}"
         )),
     }
-}
-
-/// Levels done of levels asked for, on stderr, only when a person watches it.
-fn progress_bar(levels: usize) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() || levels < 2 {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(levels as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} levels, {elapsed}")
-            .expect("a valid template"),
-    );
-    bar
 }

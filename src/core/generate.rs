@@ -105,13 +105,23 @@ fn attempt(spec: &Spec, rng: &mut Rng) -> Option<Generated> {
 
 /// Floor of a room `width`×`height` inside an outer wall: overlapping rectangles, tidied so that
 /// there are no dead-end cells and no open 3×3 squares, 4-connected. `None` if it came out poor.
-fn carve(width: u32, height: u32, rng: &mut Rng) -> Option<Vec<bool>> {
+pub(crate) fn carve(width: u32, height: u32, rng: &mut Rng) -> Option<Vec<bool>> {
+    carve_open(width, height, 55, rng)
+}
+
+/// [`carve`] with `open` percent of the room carved before it is tidied.
+pub(crate) fn carve_open(
+    width: u32,
+    height: u32,
+    open_percent: u32,
+    rng: &mut Rng,
+) -> Option<Vec<bool>> {
     let (w, h) = (width + 2, height + 2);
     let mut floor = vec![false; (w * h) as usize];
     let area = width * height;
     let mut open = 0;
     let mut tries = 0;
-    while open * 100 < area * 55 && tries < 200 {
+    while open * 100 < area * open_percent && tries < 200 {
         tries += 1;
         let rw = 1 + rng.below(3.min(width));
         let rh = 1 + rng.below(3.min(height));
@@ -284,7 +294,7 @@ fn farthest_pull(solved: &Board, max_states: usize) -> Option<Board> {
 }
 
 /// Walls in the floor that `lurd` never touches (worker or box), then crops the level to its walls.
-fn trim(start: &Board, lurd: &str) -> Option<Board> {
+pub(crate) fn trim(start: &Board, lurd: &str) -> Option<Board> {
     let moves = super::lurd::parse(lurd).ok()?;
     let mut used = vec![false; start.cells().len()];
     let mut b = start.clone();

@@ -21,12 +21,14 @@ pub mod lurd;
 pub mod notation;
 pub mod path;
 pub mod push_path;
+pub mod rating;
 pub mod reverse;
 pub mod samples;
 pub mod save;
 pub mod share;
 pub mod solver;
 pub mod thumbnail;
+pub mod tiers;
 pub mod validate;
 
 #[cfg(test)]

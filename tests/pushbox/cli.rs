@@ -746,3 +746,72 @@ fn an_unknown_language_is_refused() {
     assert_eq!(o.status.code(), Some(2), "a wrong argument");
     assert!(stderr(&o).contains("en and zh-Hans"), "{}", stderr(&o));
 }
+
+#[test]
+fn rate_prints_a_line_per_level_and_the_rank_correlation() {
+    let beginner = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/levels/beginner.sok");
+    let o = pushbox(&["rate", beginner]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("level\trating\tmarks\tpushes"));
+    assert_eq!(lines.len(), 62, "{out}");
+    for l in &lines[1..61] {
+        let cols: Vec<&str> = l.split('\t').collect();
+        assert_eq!(cols.len(), 10, "{l}");
+        assert_eq!(cols[2], "1", "a Beginner level rates one mark: {l}");
+        assert_eq!(cols[9], "level's");
+    }
+    assert!(lines[61].starts_with("# 60 rated of 60; rank correlation with the file's order"));
+
+    let dir = temp_dir("rate");
+    let levels = dir.join("l.xsb");
+    std::fs::write(&levels, "#####\n#@$.#\n#####\n\n######\n#@$ .#\n######\n").unwrap();
+    // Given solutions win; a level without one is solved by the search.
+    let sols = dir.join("s.txt");
+    std::fs::write(&sols, "R\n").unwrap();
+    let o = pushbox(&["rate", s(&levels), s(&sols)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("\tgiven\n") && out.contains("\tsearch\n"),
+        "{out}"
+    );
+    // A wrong solution is named, and the exit status says a level was not rated.
+    std::fs::write(&sols, "L\n").unwrap();
+    let o = pushbox(&["rate", s(&levels), s(&sols)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("step 1"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("# 1 rated of 2"));
+    // No such file, no level.
+    let o = pushbox(&["rate", "/nonexistent.xsb"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("/nonexistent.xsb"));
+}
+
+#[test]
+fn daily_prints_the_same_level_for_the_same_day_and_refuses_bad_dates() {
+    let a = pushbox(&["daily", "--date", "2026-12-02", "--tier", "easy"]);
+    assert!(a.status.success(), "{}", stderr(&a));
+    let b = pushbox(&["daily", "--date", "2026-12-02", "--tier", "easy"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(
+        stdout(&a).contains("; Daily 2026-12-02 (easy)"),
+        "{}",
+        stdout(&a)
+    );
+    assert!(stdout(&a).contains("Solution: "));
+    let other = pushbox(&["daily", "--date", "2026-12-03", "--tier", "easy"]);
+    assert_ne!(stdout(&a), stdout(&other));
+    for (args, says) in [
+        (["daily", "--date", "2026-02-30"], "not a date"),
+        (["daily", "--date", "yesterday"], "not a date"),
+        (["daily", "--tier", "impossible"], "not a tier"),
+    ] {
+        let o = pushbox(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let o = pushbox(&["generate", "--tier", "easy", "--boxes", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+}
