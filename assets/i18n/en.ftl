@@ -345,3 +345,25 @@ format-error-level-titled = : level { $number } "{ $title }"
 format-error-line = : line { $line }, column { $column }
 format-error-byte = : byte { $byte } ({ $hex })
 format-error-message = : { $message }
+
+## Difficulty tiers, the daily puzzle and made levels
+tier-beginner = Beginner
+tier-easy = Easy
+tier-medium = Medium
+tier-hard = Hard
+tier-expert = Expert
+title-daily = Daily
+daily-heading = Daily puzzle, { $date }
+daily-streak = Streak: { $days ->
+    [one] 1 day in a row
+   *[other] { $days } days in a row
+}
+daily-tier-solved = { $tier }: { $moves } moves
+daily-random = A random level, made now
+browser-random = Random level
+solved-another = Another like this
+collection-generated = Generated
+made-title = New { $tier } level
+made-daily-title = Daily { $date } ({ $tier })
+made-making = Making a { $tier } level… { $seconds } s
+made-kept = Kept in Generated: { $level }

@@ -329,3 +329,22 @@ format-error-level-titled = ：第 { $number } 关“{ $title }”
 format-error-line = ：第 { $line } 行第 { $column } 列
 format-error-byte = ：第 { $byte } 字节（{ $hex }）
 format-error-message = ：{ $message }
+
+## 难度、每日一关与生成的关卡
+tier-beginner = 入门
+tier-easy = 简单
+tier-medium = 中等
+tier-hard = 困难
+tier-expert = 专家
+title-daily = 每日一关
+daily-heading = 每日一关，{ $date }
+daily-streak = 连续 { $days } 天
+daily-tier-solved = { $tier }：{ $moves } 步
+daily-random = 随机关卡，现在生成
+browser-random = 随机关卡
+solved-another = 再来一关同难度
+collection-generated = 生成的关卡
+made-title = 新的{ $tier }关卡
+made-daily-title = 每日 { $date }（{ $tier }）
+made-making = 正在生成{ $tier }关卡… { $seconds } 秒
+made-kept = 已存入“生成的关卡”：{ $level }

@@ -169,6 +169,24 @@ pub const BUILTIN: &str = "builtin:levels/pushbox.bxb";
 /// The name saved games use for the built-in tutorial.
 pub const TUTORIAL: &str = "builtin:levels/tutorial.bxb";
 
+/// The names saved games use for the rated collections, Beginner to Expert
+/// ([`tiers::Tier::ALL`](super::tiers::Tier::ALL) order).
+pub const TIERS: [&str; 5] = [
+    "builtin:levels/beginner.bxb",
+    "builtin:levels/easy.bxb",
+    "builtin:levels/medium.bxb",
+    "builtin:levels/hard.bxb",
+    "builtin:levels/expert.bxb",
+];
+
+/// The tier of a rated collection's saved name.
+pub fn tier_of(source: &str) -> Option<super::tiers::Tier> {
+    TIERS
+        .iter()
+        .position(|&t| t == source)
+        .map(|i| super::tiers::Tier::ALL[i])
+}
+
 /// Whether a saved collection name means a collection that ships with the game.
 pub fn is_builtin(source: &str) -> bool {
     source.starts_with("builtin:")
@@ -345,6 +363,9 @@ pub struct Progress {
     /// Positions the player kept, per level board (keyed as `levels`), oldest first.
     #[serde(default)]
     pub snapshots: BTreeMap<String, Vec<Snapshot>>,
+    /// The daily puzzles solved: the fewest moves per date (`YYYY-MM-DD`) and tier name.
+    #[serde(default)]
+    pub daily: BTreeMap<String, BTreeMap<String, u32>>,
 }
 
 /// A position the player kept: its name and the game's moves (redo included), as
@@ -395,6 +416,7 @@ impl Default for Progress {
             levels: BTreeMap::new(),
             link_best: BTreeMap::new(),
             snapshots: BTreeMap::new(),
+            daily: BTreeMap::new(),
         }
     }
 }
@@ -406,6 +428,37 @@ pub fn link_best_key(width: i32, height: i32, gravity: bool) -> String {
 }
 
 impl Progress {
+    /// Keeps a daily puzzle's result when it is the day's first for the tier or has fewer moves.
+    pub fn offer_daily(&mut self, date: &str, tier: &str, moves: u32) -> bool {
+        let best = self
+            .daily
+            .entry(date.to_string())
+            .or_default()
+            .entry(tier.to_string())
+            .or_insert(u32::MAX);
+        let better = moves < *best;
+        *best = (*best).min(moves);
+        better
+    }
+
+    /// Days in a row with a daily puzzle solved, ending today (or yesterday, while today's is
+    /// still open); `today` as days since 1970-01-01.
+    pub fn daily_streak(&self, today: i64) -> u32 {
+        let solved = |day: i64| {
+            let (y, m, d) = super::tiers::civil_from_days(day);
+            self.daily
+                .get(&format!("{y:04}-{m:02}-{d:02}"))
+                .is_some_and(|t| !t.is_empty())
+        };
+        let mut day = if solved(today) { today } else { today - 1 };
+        let mut n = 0;
+        while solved(day) {
+            n += 1;
+            day -= 1;
+        }
+        n
+    }
+
     pub fn records(&self, level: &Level) -> Option<&Records> {
         self.levels.get(&fingerprint_key(level))
     }
@@ -461,6 +514,11 @@ impl Progress {
     /// Returns how many records improved.
     pub fn merge(&mut self, other: &Progress) -> usize {
         let mut improved = 0;
+        for (date, tiers) in &other.daily {
+            for (tier, &moves) in tiers {
+                improved += usize::from(self.offer_daily(date, tier, moves));
+            }
+        }
         for (key, &theirs) in &other.link_best {
             improved += usize::from(self.offer_link_time(key, theirs));
         }
@@ -920,6 +978,36 @@ fn parse_bytes<T: DeserializeOwned + Versioned>(bytes: &[u8]) -> Result<T, FileP
         return Err(FileProblem::VersionZero);
     }
     Ok(value)
+}
+
+#[cfg(test)]
+mod daily_tests {
+    use super::*;
+
+    #[test]
+    fn daily_results_keep_the_best_and_count_the_streak() {
+        let mut p = Progress::default();
+        let today = super::super::tiers::days_from_civil(2026, 12, 2);
+        assert_eq!(p.daily_streak(today), 0);
+        assert!(p.offer_daily("2026-11-30", "easy", 40));
+        assert!(p.offer_daily("2026-12-01", "hard", 200));
+        assert!(!p.offer_daily("2026-12-01", "hard", 210));
+        assert!(p.offer_daily("2026-12-01", "hard", 190));
+        assert_eq!(p.daily["2026-12-01"]["hard"], 190);
+        // Today still open: the streak runs to yesterday.
+        assert_eq!(p.daily_streak(today), 2);
+        p.offer_daily("2026-12-02", "beginner", 12);
+        assert_eq!(p.daily_streak(today), 3);
+        // A day missed breaks it.
+        assert_eq!(p.daily_streak(today + 2), 0);
+        // Backups carry the daily results.
+        let mut other = Progress::default();
+        assert_eq!(other.merge(&p), 3);
+        assert_eq!(other.daily_streak(today), 3);
+        let text = ron::to_string(&p).unwrap();
+        let back: Progress = ron::from_str(&text).unwrap();
+        assert_eq!(back, p);
+    }
 }
 
 #[cfg(test)]

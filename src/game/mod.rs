@@ -88,6 +88,8 @@ impl Plugin for GamePlugin {
                 mechanics::hint::plugin,
                 screens::level_menu::plugin,
                 mechanics::share::plugin,
+                mechanics::made::plugin,
+                screens::daily::plugin,
             ));
     }
 }
@@ -210,6 +212,7 @@ impl Plugin for AppPlugin {
             .add_plugins((
                 mechanics::widgets::plugin,
                 screens::level_menu::screen_plugin,
+                screens::daily::screen_plugin,
             ));
         #[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
         app.add_plugins(window_icon::plugin);

@@ -59,7 +59,10 @@ fn a_broken_level_file_shows_the_loaders_error_instead_of_hanging() {
     let d = crate::temp_dir("broken-assets");
     std::fs::create_dir_all(d.join("levels")).unwrap();
     let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/levels");
-    std::fs::copy(real.join("tutorial.bxb"), d.join("levels/tutorial.bxb")).unwrap();
+    for name in ["tutorial", "beginner", "easy", "medium", "hard", "expert"] {
+        let file = format!("{name}.bxb");
+        std::fs::copy(real.join(&file), d.join("levels").join(&file)).unwrap();
+    }
     std::fs::write(d.join("levels/pushbox.bxb"), b"\0\0\0\0\x02BOX too short").unwrap();
     let mut app = bare_app(d.to_str().unwrap());
     for _ in 0..500 {
@@ -848,4 +851,32 @@ fn reverse_play_starts_the_worker_where_the_player_taps() {
     settle(&mut app);
     assert_eq!(worker(&app), Pos::new(2, 1), "no jump after a pull");
     assert_eq!(moves(&app), 2);
+}
+
+/// The daily screen opens from the title screen, the level and the level browser, and Close,
+/// Escape and Menu go back to where it was opened from.
+#[test]
+fn the_daily_screen_opens_from_everywhere_and_goes_back_there() {
+    let mut app = app(Some((builtin(), 0)));
+    for (cmd, then) in [
+        (ScreenCommand::Back, Play::Title),
+        (ScreenCommand::Daily, Play::Daily),
+        (ScreenCommand::Back, Play::Title),
+        (ScreenCommand::Daily, Play::Daily),
+        (ScreenCommand::Daily, Play::Title),
+        (ScreenCommand::Back, Play::Active),
+        (ScreenCommand::Daily, Play::Daily),
+        (ScreenCommand::Menu, Play::Active),
+        (ScreenCommand::Levels, Play::Picking),
+        (ScreenCommand::Daily, Play::Daily),
+        (ScreenCommand::Back, Play::Picking),
+        (ScreenCommand::Back, Play::Active),
+    ] {
+        two_frames(&mut app, cmd);
+        assert_eq!(play_now(&app), then, "after {cmd:?}");
+    }
+    // The settings do not open over it (it has no way back to them).
+    two_frames(&mut app, ScreenCommand::Daily);
+    two_frames(&mut app, ScreenCommand::Settings);
+    assert_eq!(play_now(&app), Play::Daily);
 }

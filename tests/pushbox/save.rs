@@ -655,3 +655,75 @@ fn reverse_play_and_the_parked_forward_game_survive_a_restart() {
     assert_eq!(game(&again), forward);
     check_mirror(&mut again);
 }
+
+/// Today's Beginner puzzle: made in the background, played in Generated, the same level
+/// `pushbox daily` prints; once solved it is kept in `generated.bxb`, its moves in the progress,
+/// and the streak counts the day. Then "Another like this" makes a new Beginner level.
+#[test]
+fn a_daily_puzzle_is_made_played_kept_and_counted() {
+    use pushbox::core::tiers::{self, Tier};
+    use pushbox::game::MakeLevel;
+    use pushbox::game::mechanics::made::{date_key, today};
+    let d = crate::temp_dir("daily");
+    let mut app = app_with_data(&d);
+    let wait_for_made = |app: &mut App, before: &str| {
+        for _ in 0..3000 {
+            app.update();
+            let c = app.world().resource::<CurrentLevel>();
+            if c.level().title != before {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        panic!("no level made");
+    };
+    let before = app.world().resource::<CurrentLevel>().level().title.clone();
+    send(
+        &mut app,
+        MakeLevel {
+            tier: Some(Tier::Beginner),
+            daily: true,
+        },
+    );
+    wait_for_made(&mut app, &before);
+    settle(&mut app);
+    let current = app.world().resource::<CurrentLevel>().clone();
+    assert!(
+        current.source.ends_with("generated.bxb"),
+        "{}",
+        current.source
+    );
+    let day = today();
+    assert!(current.level().title.contains(&date_key(day)));
+    let expected = tiers::daily(day.0, day.1, day.2, Tier::Beginner);
+    assert_eq!(current.level().cells, expected.level.cells);
+    // Not kept before it is solved.
+    assert!(!d.join("collections/generated.bxb").exists());
+    let lurd = expected.level.recording.unwrap().lurd.unwrap();
+    solve_first_level(&mut app, &lurd);
+    assert_eq!(play_state(&app), Play::Solved);
+    let kept = pushbox::core::files::load(&d.join("collections/generated.bxb")).unwrap();
+    assert_eq!(kept.collection.levels.len(), 1);
+    assert_eq!(kept.collection.levels[0].cells, expected.level.cells);
+    let progress = &app.world().resource::<Saves>().progress;
+    let moves = progress.daily[&date_key(day)]["beginner"];
+    assert_eq!(moves, game(&app).board().moves());
+    let days = tiers::days_from_civil(day.0, day.1, day.2);
+    assert_eq!(progress.daily_streak(days), 1);
+    // Another like this: a Beginner level again, a new one.
+    let solved_title = current.level().title.clone();
+    send(
+        &mut app,
+        MakeLevel {
+            tier: None,
+            daily: false,
+        },
+    );
+    wait_for_made(&mut app, &solved_title);
+    settle(&mut app);
+    let next = app.world().resource::<CurrentLevel>();
+    assert_ne!(next.level().cells, expected.level.cells);
+    let score = pushbox::core::rating::from_notes(&next.level().notes).unwrap();
+    assert_eq!(pushbox::core::rating::marks(score), 1);
+    assert_eq!(play_state(&app), Play::Active);
+}

@@ -70,14 +70,30 @@ pub struct LevelAssets {
     pub tutorial: Handle<LevelFile>,
     #[asset(path = "levels/pushbox.bxb")]
     pub builtin: Handle<LevelFile>,
+    /// The rated collections, made by `assets/levels/make_rated.sh`.
+    #[asset(path = "levels/beginner.bxb")]
+    pub beginner: Handle<LevelFile>,
+    #[asset(path = "levels/easy.bxb")]
+    pub easy: Handle<LevelFile>,
+    #[asset(path = "levels/medium.bxb")]
+    pub medium: Handle<LevelFile>,
+    #[asset(path = "levels/hard.bxb")]
+    pub hard: Handle<LevelFile>,
+    #[asset(path = "levels/expert.bxb")]
+    pub expert: Handle<LevelFile>,
 }
 
 impl LevelAssets {
     /// The built-in collections in menu order, with the names saves use for them.
-    pub fn all(&self) -> [(&'static str, &Handle<LevelFile>); 2] {
+    pub fn all(&self) -> [(&'static str, &Handle<LevelFile>); 7] {
         [
             (save::TUTORIAL, &self.tutorial),
             (save::BUILTIN, &self.builtin),
+            (save::TIERS[0], &self.beginner),
+            (save::TIERS[1], &self.easy),
+            (save::TIERS[2], &self.medium),
+            (save::TIERS[3], &self.hard),
+            (save::TIERS[4], &self.expert),
         ]
     }
 

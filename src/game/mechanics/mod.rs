@@ -15,6 +15,7 @@ pub mod input;
 pub mod language;
 pub mod levels;
 pub mod link;
+pub mod made;
 pub mod plan;
 pub mod reverse;
 pub mod save;

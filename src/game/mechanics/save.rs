@@ -587,7 +587,7 @@ pub fn offer(
 }
 
 /// Writes the records (a failure is said in the notice line).
-fn write_progress(saves: &Saves, notices: &mut Notices) {
+pub fn write_progress(saves: &Saves, notices: &mut Notices) {
     if let Some(store) = &saves.store
         && let Err(e) = store.write(Store::PROGRESS, &saves.progress)
     {

@@ -299,6 +299,7 @@ fn spawn_action_row(
                 PlayerCommand::Choose(n).into(),
             );
         }
+        button(row, &t!("browser-random"), ScreenCommand::Daily.into());
         button(row, &t!("settings-close"), ScreenCommand::Levels.into());
     });
 }
@@ -370,12 +371,42 @@ fn spawn_level_button(
             TextLayout::justify(Justify::Center),
             Pickable::IGNORE,
         ));
+        if let Some(score) = crate::core::rating::from_notes(&level.notes) {
+            spawn_marks(b, crate::core::rating::marks(score));
+        }
         if solved {
             b.spawn((figures(record.trim().to_string(), 12.0), Pickable::IGNORE))
                 .insert(TextColor(palette::MUTED_TEXT));
         }
     });
 }
+
+/// A rated level's difficulty: one to five stars of five, the rest dimmed.
+fn spawn_marks(tile: &mut ChildSpawnerCommands, marks: u8) {
+    tile.spawn((
+        RatingMarks(marks),
+        Node {
+            column_gap: px(1),
+            ..default()
+        },
+        Pickable::IGNORE,
+    ))
+    .with_children(|row| {
+        for k in 0..5 {
+            let colour = if k < marks {
+                palette::BOX_ON_GOAL
+            } else {
+                palette::MUTED_TEXT.with_alpha(0.35)
+            };
+            row.spawn(icon_glyph(icons::STAR, 13.0))
+                .insert(TextColor(colour));
+        }
+    });
+}
+
+/// The marks a level tile shows (for tests: how many of the five stars are lit).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RatingMarks(pub u8);
 
 /// The level browser's thumbnail of a level: its byte map, a few pixels per cell.
 fn thumbnail(level: &Level, images: &mut Assets<Image>) -> (Handle<Image>, Vec2) {

@@ -676,36 +676,52 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: R
                 panel.spawn(text(t!("solved-helped"), 20.0));
             }
         }
-        panel
-            .spawn(Node {
-                column_gap: px(10),
-                ..default()
-            })
-            .with_children(|row| {
-                row.spawn(command_button(
-                    &t!("solved-replay"),
-                    None,
-                    ScreenCommand::Replay,
-                ))
-                .observe(send_on_click::<CommandButton>);
-                if by_hint {
-                    row.spawn((
-                        command_button(
-                            &t!("solved-keep-computer"),
-                            None,
-                            PlayerCommand::KeepComputerSolution,
-                        ),
-                        KeepComputerButton,
-                    ))
-                    .observe(send_on_click::<CommandButton>);
-                }
+        panel.spawn(wrap_row()).with_children(|row| {
+            row.spawn(command_button(
+                &t!("solved-replay"),
+                None,
+                ScreenCommand::Replay,
+            ))
+            .observe(send_on_click::<CommandButton>);
+            if by_hint {
                 row.spawn((
-                    command_button(&t!("solved-next"), None, PlayerCommand::NextLevel),
-                    DefaultFocus,
+                    command_button(
+                        &t!("solved-keep-computer"),
+                        None,
+                        PlayerCommand::KeepComputerSolution,
+                    ),
+                    KeepComputerButton,
                 ))
                 .observe(send_on_click::<CommandButton>);
-            });
+            }
+            row.spawn((
+                command_button(&t!("solved-next"), None, PlayerCommand::NextLevel),
+                DefaultFocus,
+            ))
+            .observe(send_on_click::<CommandButton>);
+            row.spawn(labelled_button(
+                &t!("solved-another"),
+                AnotherLikeThis,
+                88.0,
+                20.0,
+            ))
+            .observe(send_on_click::<AnotherLikeThis>);
+        });
     });
+}
+
+/// "Another like this": a new level of the solved level's tier.
+#[derive(Component, Clone, Copy)]
+struct AnotherLikeThis;
+
+impl SendsOnClick for AnotherLikeThis {
+    type Out = MessageWriter<'static, MakeLevel>;
+    fn send(&self, out: &mut MessageWriter<MakeLevel>) {
+        out.write(MakeLevel {
+            tier: None,
+            daily: false,
+        });
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The top layer: the screens over the board, one file each, importing the layers below.
 
 pub mod browser;
+pub mod daily;
 pub mod designer;
 pub mod hud;
 pub mod level_menu;

@@ -1,5 +1,5 @@
 //! The title screen: PushBox's name, a picture drawn from the tile set, and Continue (the level in
-//! progress), Levels, Link (the second game mode), Settings and Quit. The game opens on it when a player starts it plainly (no
+//! progress), Levels, Daily (the daily puzzle and random levels), Link (the second game mode), Settings and Quit. The game opens on it when a player starts it plainly (no
 //! level, script, replay or import on the command line); Menu (the HUD button, Home, the gamepad's
 //! Mode button or the phone's back key from the level) returns to it.
 //!
@@ -251,6 +251,7 @@ fn spawn_menu(
                 ScreenCommand::Levels,
                 24.0,
             ),
+            (t!("title-daily"), tile::LEVELS, ScreenCommand::Daily, 24.0),
             (t!("title-link"), tile::LINK, ScreenCommand::Link, 24.0),
             (
                 t!("title-settings"),

@@ -377,11 +377,19 @@ pub fn builtin_level_text(source: &str, index: usize, field: &str, english: &str
         .unwrap_or_else(|| english.to_string())
 }
 
+/// A difficulty tier's name in the current language.
+pub fn tier_name(tier: crate::core::tiers::Tier) -> String {
+    tr(&format!("tier-{}", tier.name()))
+}
+
 /// A collection's name as the screens show it: the built-in ones' in the current language.
 pub fn collection_name(source: &str, name: &str) -> String {
     match source {
         crate::core::save::TUTORIAL => tr("collection-tutorial"),
         crate::core::save::BUILTIN => tr("collection-builtin"),
+        s if crate::core::save::tier_of(s).is_some() => {
+            tier_name(crate::core::save::tier_of(s).expect("a tier"))
+        }
         // The designer's collection (named so in its file whatever the language).
         _ if name == MY_LEVELS => tr("collection-my-levels"),
         _ => name.to_string(),

@@ -89,6 +89,8 @@ pub enum ScreenCommand {
     CycleLanguage,
     /// Open or close the level menu ("More").
     LevelMenu,
+    /// Open or close the daily puzzle and random levels screen.
+    Daily,
 }
 
 /// What the player does in the Link mode: `mechanics/link.rs` plays them.
@@ -246,6 +248,14 @@ pub struct PastedText(pub String);
 pub struct OpenedFile {
     pub name: String,
     pub bytes: Vec<u8>,
+}
+
+/// Asks for a level to be made (`mechanics/made.rs`): of `tier` (the level on the board's
+/// tier when `None`: "Another like this"), today's daily puzzle when `daily`.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MakeLevel {
+    pub tier: Option<crate::core::tiers::Tier>,
+    pub daily: bool,
 }
 
 /// A share link to open (`#level=…`): from the page's address or the command line.

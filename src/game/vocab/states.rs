@@ -37,6 +37,8 @@ pub enum Play {
     Snapshots,
     /// The level menu ("More"): the level's tools that the toolbar has no room for.
     LevelMenu,
+    /// The daily puzzle of each tier, the streak, and random levels to make.
+    Daily,
 }
 
 /// The frame's phases, chained in this order.
