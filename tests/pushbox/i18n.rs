@@ -103,6 +103,9 @@ fn every_language_has_every_key_and_the_code_names_only_keys_that_exist() {
     for kind in ["dead-square", "freeze", "closed-diagonal", "bipartite"] {
         assert!(en.contains(&format!("deadlock-{kind}")), "{kind}");
     }
+    for tier in pushbox::core::tiers::Tier::ALL {
+        assert!(en.contains(&format!("tier-{}", tier.name())), "{tier:?}");
+    }
     let tutorial = crate::game::builtin();
     for i in 1..=tutorial.levels.len() {
         for field in ["title", "note"] {
@@ -116,9 +119,9 @@ fn every_language_has_every_key_and_the_code_names_only_keys_that_exist() {
     let unused: Vec<_> = en
         .iter()
         .filter(|k| !code.contains(*k))
-        // Made at run time: the tutorial's, the detectors' and the records' names.
+        // Made at run time: the tutorial's, the detectors', the records' and the tiers' names.
         .filter(|k| {
-            !["tutorial-", "deadlock-", "record-best-"]
+            !["tutorial-", "deadlock-", "record-best-", "tier-"]
                 .iter()
                 .any(|p| k.starts_with(p))
         })
