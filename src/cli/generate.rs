@@ -117,7 +117,7 @@ pub(super) fn tiered(
             }
         };
         times.push(started.elapsed().as_secs_f64());
-        add(&mut rejected, &maker.rejected);
+        rejected.add(&maker.rejected);
         attempts += made.attempts;
         next += 1;
         let board = made.level.board().expect("a made level is a board");
@@ -158,14 +158,6 @@ pub(super) fn tiered(
         share(rejected.off_tier),
     );
     write_out(&out, to, &count(out.levels.len(), "level", "levels"))
-}
-
-fn add(total: &mut Rejections, r: &Rejections) {
-    total.poor_room += r.poor_room;
-    total.too_few_pushes += r.too_few_pushes;
-    total.trivial_box += r.trivial_box;
-    total.dead_floor += r.dead_floor;
-    total.off_tier += r.off_tier;
 }
 
 fn title_case(s: &str) -> String {

@@ -109,16 +109,8 @@ pub fn parse_date(s: &str) -> Result<(i32, u32, u32), String> {
     })
 }
 
-/// Today in UTC.
-pub fn today() -> (i32, u32, u32) {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    tiers::civil_from_days((secs / 86_400) as i64)
-}
-
 pub(super) fn daily(date: Option<(i32, u32, u32)>, tier: Tier) -> ExitCode {
-    let (y, m, d) = date.unwrap_or_else(today);
+    let (y, m, d) = date.unwrap_or_else(tiers::utc_today);
     let made = tiers::daily(y, m, d, tier);
     let mut level = made.level;
     level.title = tiers::daily_title(y, m, d, tier);

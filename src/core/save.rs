@@ -447,7 +447,7 @@ impl Progress {
         let solved = |day: i64| {
             let (y, m, d) = super::tiers::civil_from_days(day);
             self.daily
-                .get(&format!("{y:04}-{m:02}-{d:02}"))
+                .get(&super::tiers::date_key(y, m, d))
                 .is_some_and(|t| !t.is_empty())
         };
         let mut day = if solved(today) { today } else { today - 1 };

@@ -123,8 +123,13 @@ pub struct Rejections {
 }
 
 impl Rejections {
-    pub fn total(&self) -> u32 {
-        self.poor_room + self.too_few_pushes + self.trivial_box + self.dead_floor + self.off_tier
+    /// Adds another maker's counts to these.
+    pub fn add(&mut self, other: &Rejections) {
+        self.poor_room += other.poor_room;
+        self.too_few_pushes += other.too_few_pushes;
+        self.trivial_box += other.trivial_box;
+        self.dead_floor += other.dead_floor;
+        self.off_tier += other.off_tier;
     }
 }
 
@@ -363,7 +368,20 @@ pub fn daily(year: i32, month: u32, day: u32, tier: Tier) -> Made {
 
 /// The daily puzzle's title: "Daily 2026-12-02 (medium)".
 pub fn daily_title(year: i32, month: u32, day: u32, tier: Tier) -> String {
-    format!("Daily {year:04}-{month:02}-{day:02} ({})", tier.name())
+    format!("Daily {} ({})", date_key(year, month, day), tier.name())
+}
+
+/// A date as `YYYY-MM-DD`: how the daily puzzle's title, the progress and the screens name it.
+pub fn date_key(year: i32, month: u32, day: u32) -> String {
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Today in UTC, by the system clock (not in a browser page, which has no std clock).
+pub fn utc_today() -> (i32, u32, u32) {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    civil_from_days((secs / 86_400) as i64)
 }
 
 /// The seed of a day's puzzle: the same date gives every player the same level.
@@ -417,8 +435,11 @@ fn scramble(solved: &Board, pulls: u32, rng: &mut Rng) -> Option<(Board, Vec<Pus
     // Pulls so far of the box on each cell.
     let mut moved = vec![0u32; b.cells().len()];
     let mut pushes = Vec::new();
-    let mut options: Vec<(u32, Direction, i32)> = Vec::new();
-    let (mut spread, mut farthest) = (0i32, (0usize, b.clone(), moved.clone()));
+    let mut options: Vec<Pull> = Vec::new();
+    // The boxes' distances from the goals, added up (0 on the goals), now and at the position
+    // kept: the farthest along the walk.
+    let (mut spread, mut kept_spread) = (0i32, 0i32);
+    let mut farthest = (0usize, b.clone(), moved.clone());
     for _ in 0..pulls {
         pull_options(&mut b, &mut finder, &distance, &mut options);
         // Shut in with nothing to pull: the walk ends (its farthest position is kept).
@@ -427,34 +448,31 @@ fn scramble(solved: &Board, pulls: u32, rng: &mut Rng) -> Option<(Board, Vec<Pus
         }
         // Seven pulls in eight take a box farther from the goals when one can, the box pulled
         // least so far first (so that every box leaves the store room, not one box far).
-        let box_of = |o: &(u32, Direction, i32)| {
-            let (dx, dy) = o.1.offset();
-            (o.0 as i64 - (dy as i64 * b.width() as i64 + dx as i64)) as usize
-        };
         let least = options
             .iter()
-            .filter(|o| o.2 > 0)
-            .map(|o| moved[box_of(o)])
+            .filter(|o| o.gain > 0)
+            .map(|o| moved[o.box_at])
             .min();
         let pick = match least {
             Some(least) if rng.below(8) < 7 => {
                 let fewest: Vec<_> = options
                     .iter()
-                    .filter(|o| o.2 > 0 && moved[box_of(o)] == least)
+                    .filter(|o| o.gain > 0 && moved[o.box_at] == least)
                     .collect();
                 *fewest[rng.below(fewest.len() as u32) as usize]
             }
             _ => options[rng.below(options.len() as u32) as usize],
         };
-        let (from, to) = pull(&mut b, pick.0, pick.1)?;
+        let (from, to) = pull(&mut b, pick.stand, pick.dir)?;
         moved[to] = moved[from] + 1;
         moved[from] = 0;
         pushes.push(Push {
             from: b.pos_of(to as u32),
-            dir: pick.1.opposite(),
+            dir: pick.dir.opposite(),
         });
-        spread += pick.2;
-        if spread >= farthest_spread(&farthest.1, &distance) {
+        spread += pick.gain;
+        if spread >= kept_spread {
+            kept_spread = spread;
             farthest = (pushes.len(), b.clone(), moved.clone());
         }
     }
@@ -472,14 +490,18 @@ fn scramble(solved: &Board, pulls: u32, rng: &mut Rng) -> Option<(Board, Vec<Pus
     Some((start, pushes))
 }
 
-/// Every pull the worker can make from where it is: (cell to stand on, direction it steps, how
-/// much farther from the goals the box gets).
-fn pull_options(
-    b: &mut Board,
-    finder: &mut PathFinder,
-    distance: &[i32],
-    out: &mut Vec<(u32, Direction, i32)>,
-) {
+/// A pull the worker can make: where it stands, the way it steps, the box's cell, and how much
+/// farther from the goals the box gets.
+#[derive(Clone, Copy)]
+struct Pull {
+    stand: u32,
+    dir: Direction,
+    box_at: usize,
+    gain: i32,
+}
+
+/// Every pull the worker can make from where it is.
+fn pull_options(b: &mut Board, finder: &mut PathFinder, distance: &[i32], out: &mut Vec<Pull>) {
     out.clear();
     let w = b.width() as i64;
     let reach: Vec<u32> = finder.reachable(b).to_vec();
@@ -492,7 +514,12 @@ fn pull_options(
                 continue;
             }
             if cell::is_box(b.cells()[bx as usize]) && cell::is_blank(b.cells()[to as usize]) {
-                out.push((stand, d, distance[stand as usize] - distance[bx as usize]));
+                out.push(Pull {
+                    stand,
+                    dir: d,
+                    box_at: bx as usize,
+                    gain: distance[stand as usize] - distance[bx as usize],
+                });
             }
         }
     }
@@ -509,15 +536,6 @@ fn pull(b: &mut Board, stand: u32, d: Direction) -> Option<(usize, usize)> {
         b.index_of(m.box_from?)? as usize,
         b.index_of(m.box_to?)? as usize,
     ))
-}
-
-/// The boxes' distances from the goals, added up, at a kept position.
-fn farthest_spread(kept: &Board, distance: &[i32]) -> i32 {
-    let cells = kept.cells();
-    (0..cells.len())
-        .filter(|&i| cell::is_box(cells[i]))
-        .map(|i| distance[i])
-        .sum()
 }
 
 /// `n` floor cells next to one another, grown from a cell at an end of the room (`None` if the
