@@ -14,7 +14,7 @@ use bevy::prelude::*;
 
 use crate::core::disk::Medium;
 use crate::core::formats::{Format, xsb};
-use crate::core::level::Collection;
+use crate::core::level::{Collection, Level};
 use crate::core::{files, save};
 use crate::game::mechanics::levels::{LevelAssets, LevelFile};
 use crate::game::mechanics::save::Saves;
@@ -209,6 +209,44 @@ pub fn add_user(
     }
     list.list.push(entry);
     Some(list.list.len() - 1)
+}
+
+/// The file `name` in the user's collections folder; without a data folder the bare name (a
+/// collection that lives as long as the game).
+pub fn user_path(saves: &Saves, name: &str) -> PathBuf {
+    match folder(saves) {
+        Some(dir) => dir.join(name),
+        None => PathBuf::from(name),
+    }
+}
+
+/// The index of the collection at `source`, added as `new()` (not written) when the list has none.
+pub fn entry_for(
+    list: &mut Collections,
+    source: String,
+    new: impl FnOnce() -> Collection,
+) -> usize {
+    list.position(&source).unwrap_or_else(|| {
+        list.list.push(Entry {
+            collection: new(),
+            source,
+        });
+        list.list.len() - 1
+    })
+}
+
+/// Where `level` is in collection `i`: the level with the same board, or `level` added at the
+/// end; and whether it was added.
+pub fn place_level(list: &mut Collections, i: usize, level: Level) -> (usize, bool) {
+    let levels = &mut list.list[i].collection.levels;
+    let print = level.fingerprint();
+    match levels.iter().position(|l| l.fingerprint() == print) {
+        Some(at) => (at, false),
+        None => {
+            levels.push(level);
+            (levels.len() - 1, true)
+        }
+    }
 }
 
 /// Makes collection `i` the one being played, at level `level`.

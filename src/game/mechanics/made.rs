@@ -7,7 +7,6 @@
 //!
 //! Siblings: `collections` (the Generated collection), `save` (the progress).
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -23,7 +22,7 @@ use web_time::Instant;
 use crate::core::level::Level;
 use crate::core::tiers::{self, Maker, Tier};
 use crate::core::{rating, save};
-use crate::game::mechanics::collections::{self, Collections, Entry};
+use crate::game::mechanics::collections::{self, Collections};
 use crate::game::mechanics::save::{Saves, write_progress};
 use crate::game::vocab::*;
 
@@ -82,17 +81,12 @@ pub fn today() -> (i32, u32, u32) {
         (d.get_full_year() as i32, d.get_month() + 1, d.get_date())
     }
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        tiers::civil_from_days((secs / 86_400) as i64)
-    }
+    tiers::utc_today()
 }
 
 /// `YYYY-MM-DD`.
 pub fn date_key((y, m, d): (i32, u32, u32)) -> String {
-    format!("{y:04}-{m:02}-{d:02}")
+    tiers::date_key(y, m, d)
 }
 
 /// The tier "Another like this" makes for the level on the board: its collection's, the tier it
@@ -220,35 +214,15 @@ fn poll_making(
 /// Adds a made level to the Generated collection as this run holds it (the file keeps only the
 /// solved ones): the collection's index and the level's.
 fn generated_entry(list: &mut Collections, saves: &Saves, level: Level) -> (usize, usize) {
-    let source = generated_path(saves).display().to_string();
-    let i = list.position(&source).unwrap_or_else(|| {
-        list.list.push(Entry {
-            collection: crate::core::level::Collection {
-                name: t!("collection-generated"),
-                author: "PushBox".into(),
-                ..Default::default()
-            },
-            source,
-        });
-        list.list.len() - 1
+    let source = collections::user_path(saves, GENERATED_FILE)
+        .display()
+        .to_string();
+    let i = collections::entry_for(list, source, || crate::core::level::Collection {
+        name: t!("collection-generated"),
+        author: "PushBox".into(),
+        ..Default::default()
     });
-    let levels = &mut list.list[i].collection.levels;
-    let print = level.fingerprint();
-    let at = levels
-        .iter()
-        .position(|l| l.fingerprint() == print)
-        .unwrap_or_else(|| {
-            levels.push(level);
-            levels.len() - 1
-        });
-    (i, at)
-}
-
-fn generated_path(saves: &Saves) -> PathBuf {
-    match collections::folder(saves) {
-        Some(dir) => dir.join(GENERATED_FILE),
-        None => PathBuf::from(GENERATED_FILE),
-    }
+    (i, collections::place_level(list, i, level).0)
 }
 
 /// A made level solved by the player: kept in the Generated file (with the other solved ones),

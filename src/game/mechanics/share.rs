@@ -12,7 +12,7 @@ use bevy::prelude::*;
 
 use crate::core::level::{Collection, Level};
 use crate::core::share;
-use crate::game::mechanics::collections::{self, Collections, Entry};
+use crate::game::mechanics::collections::{self, Collections};
 use crate::game::mechanics::save::Saves;
 use crate::game::vocab::*;
 
@@ -117,31 +117,18 @@ fn keep_shared(
     if folder.is_none() {
         notices.say(t!("collection-no-folder"));
     }
-    let source = match &folder {
-        Some(dir) => dir.join(SHARED_FILE).display().to_string(),
-        None => SHARED_FILE.to_string(),
-    };
-    let i = match list.position(&source) {
-        Some(i) => i,
-        None => {
-            list.list.push(Entry {
-                collection: Collection {
-                    name: t!("share-collection"),
-                    ..Collection::default()
-                },
-                source,
-            });
-            list.list.len() - 1
-        }
-    };
-    let entry = &mut list.list[i];
-    let print = level.fingerprint();
-    let levels = &mut entry.collection.levels;
-    if let Some(at) = levels.iter().position(|l| l.fingerprint() == print) {
+    let source = collections::user_path(saves, SHARED_FILE)
+        .display()
+        .to_string();
+    let i = collections::entry_for(list, source, || Collection {
+        name: t!("share-collection"),
+        ..Collection::default()
+    });
+    let (at, added) = collections::place_level(list, i, level);
+    if !added {
         return Some((i, at));
     }
-    levels.push(level);
-    let at = levels.len() - 1;
+    let entry = &mut list.list[i];
     if folder.is_some() && !collections::write_user(entry, notices, true) {
         entry.collection.levels.pop();
         if entry.collection.levels.is_empty() {
