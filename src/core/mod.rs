@@ -17,6 +17,7 @@ pub mod generate;
 pub mod history;
 pub mod level;
 pub mod link;
+pub mod link3d;
 pub mod lurd;
 pub mod notation;
 pub mod path;

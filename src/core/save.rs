@@ -1,11 +1,12 @@
 //! The player's saved state, as RON files in the player's data folder: no Bevy here.
 //!
-//! Three files, so that a move does not rewrite every record:
+//! Four files, so that a move does not rewrite every record:
 //! - `session.ron`: settings and the level being played with its whole move history (redo
 //!   included), written after each move group and on exit;
 //! - `progress.ron`: the best solutions per level board, written when a level is solved, and the
 //!   best Link times;
-//! - `link.ron`: the Link game in progress, written after each of its moves.
+//! - `link.ron`: the Link game in progress, written after each of its moves;
+//! - `link3d.ron`: the Link 3D game in progress, likewise.
 //!
 //! Every write is atomic (a temporary file, flushed, renamed over the old one) and keeps the
 //! previous file as `NAME.bak`. A file that cannot be read (corrupt, truncated, from a newer
@@ -27,7 +28,7 @@ use super::direction::{Direction, Step};
 use super::disk::Medium;
 use super::history::Game;
 use super::level::{Level, Recording};
-use super::link::{LinkBoard, LinkGame, LinkMove};
+use super::link::{LinkGame, LinkMove, TileBoard};
 use super::lurd;
 
 /// The version this PushBox writes; files with a higher one are set aside, not misread.
@@ -427,6 +428,11 @@ pub fn link_best_key(width: i32, height: i32, gravity: bool) -> String {
     format!("{width}x{height}{variant}")
 }
 
+/// The key of a Link 3D best time: `4x4x4`.
+pub fn link3d_best_key([width, height, depth]: [i32; 3]) -> String {
+    format!("{width}x{height}x{depth}")
+}
+
 impl Progress {
     /// Keeps a daily puzzle's result when it is the day's first for the tier or has fewer moves.
     pub fn offer_daily(&mut self, date: &str, tier: &str, moves: u32) -> bool {
@@ -646,6 +652,27 @@ pub struct LinkSave {
     pub game: Option<SavedLink>,
 }
 
+/// `link3d.ron`: the Link 3D game in progress and the block size new deals get, written after
+/// each move (a file of its own, so that neither mode's writes carry the other's game).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Link3dSave {
+    pub version: u32,
+    /// Width, height, depth in tiles.
+    pub block: [i32; 3],
+    #[serde(default)]
+    pub game: Option<SavedLink>,
+}
+
+impl Default for Link3dSave {
+    fn default() -> Self {
+        Link3dSave {
+            version: VERSION,
+            block: [4, 4, 4],
+            game: None,
+        }
+    }
+}
+
 impl Default for LinkSave {
     fn default() -> Self {
         LinkSave {
@@ -661,12 +688,12 @@ impl Default for LinkSave {
 /// A Link game as saved: the deal, every move (redo included), and the clock.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct SavedLink {
-    /// The deal in the text form (`LinkBoard::text`).
+    /// The deal in the text form (`LinkBoard::text`, or `Block::text` in 3D).
     pub deal: String,
     pub gravity: bool,
     /// The seed the deal came from (the next shuffle's seed follows from it).
     pub seed: u64,
-    /// Every move as `X1,Y1-X2,Y2` or `shuffle:SEED`.
+    /// Every move as `X1,Y1-X2,Y2` (`X1,Y1,Z1-X2,Y2,Z2` in 3D) or `shuffle:SEED`.
     pub moves: Vec<String>,
     /// How many of the moves are on the board (the rest are for redo).
     pub applied: usize,
@@ -675,7 +702,7 @@ pub struct SavedLink {
 }
 
 impl SavedLink {
-    pub fn of(game: &LinkGame, seed: u64, millis: u64) -> SavedLink {
+    pub fn of<B: TileBoard>(game: &LinkGame<B>, seed: u64, millis: u64) -> SavedLink {
         SavedLink {
             deal: game.deal().text(),
             gravity: game.gravity(),
@@ -688,14 +715,14 @@ impl SavedLink {
 
     /// The game back, every move replayed through the rules. A move that does not read or is
     /// not legal is an error naming it; nothing is guessed.
-    pub fn restore(&self) -> Result<LinkGame, String> {
-        let deal = LinkBoard::from_text(&self.deal).map_err(|e| format!("the deal: {e}"))?;
+    pub fn restore<B: TileBoard>(&self) -> Result<LinkGame<B>, String> {
+        let deal = B::from_text(&self.deal).map_err(|e| format!("the deal: {e}"))?;
         if deal.tiles() % 2 != 0 {
             return Err("the deal has an odd number of tiles".into());
         }
         let mut game = LinkGame::new(deal, self.gravity);
         for (i, text) in self.moves.iter().enumerate() {
-            let m: LinkMove = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
+            let m: LinkMove<B::Cell> = text.parse().map_err(|e| format!("move {}: {e}", i + 1))?;
             if !game.play(m) {
                 return Err(format!("move {} ({text}) is not legal there", i + 1));
             }
@@ -789,6 +816,12 @@ impl Versioned for LinkSave {
     }
 }
 
+impl Versioned for Link3dSave {
+    fn version(&self) -> u32 {
+        self.version
+    }
+}
+
 impl Versioned for Progress {
     fn version(&self) -> u32 {
         self.version
@@ -799,6 +832,7 @@ impl Store {
     pub const SESSION: &'static str = "session.ron";
     pub const PROGRESS: &'static str = "progress.ron";
     pub const LINK: &'static str = "link.ron";
+    pub const LINK3D: &'static str = "link3d.ron";
 
     /// The files in `dir` of the installed medium (the file system, or a browser's storage).
     pub fn new(dir: impl Into<PathBuf>) -> Store {
@@ -1015,6 +1049,7 @@ mod tests {
     use super::*;
     use crate::core::board::Board;
     use crate::core::history::Game;
+    use crate::core::link::LinkBoard;
     use std::fs;
 
     fn temp_dir(tag: &str) -> PathBuf {
@@ -1057,17 +1092,55 @@ mod tests {
             store.write(Store::LINK, &file).unwrap();
             let back = store.read::<LinkSave>(Store::LINK);
             assert!(back.notices.is_empty());
-            let restored = back.value.game.unwrap().restore().unwrap();
+            let restored: LinkGame = back.value.game.unwrap().restore().unwrap();
             assert_eq!(restored.board(), game.board());
             assert_eq!(restored.moves(), game.moves());
             assert_eq!(restored.applied(), 5);
             let mut bad = saved.clone();
             bad.moves[2] = "0,0-0,0".into();
-            assert!(bad.restore().unwrap_err().starts_with("move 3"));
+            assert!(
+                bad.restore::<LinkBoard>()
+                    .unwrap_err()
+                    .starts_with("move 3")
+            );
             bad.moves[2] = "nonsense".into();
-            assert!(bad.restore().unwrap_err().contains("nonsense"));
+            assert!(bad.restore::<LinkBoard>().unwrap_err().contains("nonsense"));
             let _ = fs::remove_dir_all(&d);
         }
+    }
+
+    #[test]
+    fn a_link3d_game_saves_in_its_own_file_and_restores_exactly() {
+        use crate::core::link3d::{Block, deal};
+        let (block, order) = deal(4, 4, 4, 5).unwrap();
+        let mut game = LinkGame::new(block, false);
+        for &(a, b) in &order[..6] {
+            game.remove(a, b).unwrap();
+        }
+        assert!(game.shuffle(7));
+        let d = temp_dir("link3d");
+        let store = Store::new(&d);
+        let file = Link3dSave {
+            block: [6, 6, 4],
+            game: Some(SavedLink::of(&game, 5, 12_000)),
+            ..Link3dSave::default()
+        };
+        store.write(Store::LINK3D, &file).unwrap();
+        let back = store.read::<Link3dSave>(Store::LINK3D);
+        assert!(back.notices.is_empty(), "{:?}", back.notices);
+        assert_eq!(back.value, file);
+        let restored: LinkGame<Block> = back.value.game.as_ref().unwrap().restore().unwrap();
+        assert_eq!(restored.board(), game.board());
+        assert_eq!(restored.moves(), game.moves());
+        // Read as a 2D game (its first layer), the first 3D move is named as not a 2D move.
+        let as_2d = back.value.game.unwrap().restore::<LinkBoard>();
+        let e = as_2d.err().unwrap();
+        assert!(
+            e.starts_with("move 1: \"") && e.contains("not a pair"),
+            "{e}"
+        );
+        assert_eq!(link3d_best_key([6, 6, 4]), "6x6x4");
+        let _ = fs::remove_dir_all(&d);
     }
 
     #[test]

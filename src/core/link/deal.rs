@@ -6,11 +6,11 @@
 
 use std::collections::HashSet;
 
-use super::{Cell, LinkBoard};
+use super::{Cell, LinkBoard, TileBoard};
 use crate::core::generate::Rng;
 
 /// A removal order: the pairs, first removed first, named as the cells are when each is removed.
-pub type Order = Vec<(Cell, Cell)>;
+pub type Order<C = Cell> = Vec<(C, C)>;
 
 /// Faces for a board of `tiles`: four copies of each (as the classic 18x8 with 36 faces), at
 /// most 62 (the text form's letters and digits); larger boards repeat faces in more pairs.
@@ -48,13 +48,13 @@ fn spread_faces(pairs: usize, faces: u8, rng: &mut Rng) -> Vec<u8> {
 /// A solvable deal on `cells` of an empty board (all of them, an even number): `faces` of them,
 /// each used an even number of times, spread as evenly as the count allows. `None` when the
 /// construction got stuck in `attempts` tries.
-pub fn solvable_deal(
-    empty: &LinkBoard,
-    cells: &[Cell],
+pub fn solvable_deal<B: TileBoard>(
+    empty: &B,
+    cells: &[B::Cell],
     faces: u8,
     seed: u64,
     attempts: u32,
-) -> Option<(LinkBoard, Order)> {
+) -> Option<(B, Order<B::Cell>)> {
     let mut rng = Rng::new(seed);
     (0..attempts).find_map(|_| {
         let face_of = spread_faces(cells.len() / 2, faces, &mut rng);
@@ -66,57 +66,61 @@ pub fn solvable_deal(
 /// column) so that the board can be cleared, with an order that clears it. `None` when the
 /// board is empty or no arrangement was found in 200 tries.
 pub fn reshuffle(board: &LinkBoard, gravity: bool, seed: u64) -> Option<(LinkBoard, Order)> {
-    let mut faces = board.faces();
-    if faces.is_empty() {
-        return None;
+    if !gravity {
+        return reshuffle_in_place(board, seed);
     }
-    // One entry per pair: the faces sorted, every second one.
-    faces.sort_unstable();
-    let pairs: Vec<u8> = faces.chunks(2).map(|p| p[0]).collect();
+    let pairs = face_pairs(board)?;
     let empty = LinkBoard::empty(board.width(), board.height());
     let mut rng = Rng::new(seed);
     (0..200).find_map(|_| {
         let mut face_of = pairs.clone();
         shuffle(&mut face_of, &mut rng);
-        if gravity {
-            place_fallen(&empty, &board.column_heights(), &face_of, &mut rng)
-        } else {
-            let cells: Vec<Cell> = board.cells().filter(|&c| board.get(c) != 0).collect();
-            place_pairs(&empty, &cells, &face_of, &mut rng)
-        }
+        place_fallen(&empty, &board.column_heights(), &face_of, &mut rng)
+    })
+}
+
+/// One face per pair of tiles on the board (the faces sorted, every second one); `None` when
+/// the board is empty.
+fn face_pairs<B: TileBoard>(board: &B) -> Option<Vec<u8>> {
+    let mut faces: Vec<u8> = board.occupied().iter().map(|&c| board.get(c)).collect();
+    faces.sort_unstable();
+    let pairs: Vec<u8> = faces.chunks(2).map(|p| p[0]).collect();
+    (!pairs.is_empty()).then_some(pairs)
+}
+
+/// The tiles dealt again on the cells they hold so that the board can be cleared (no gravity),
+/// with an order that clears it; `None` when empty or not found in 200 tries.
+pub fn reshuffle_in_place<B: TileBoard>(board: &B, seed: u64) -> Option<(B, Order<B::Cell>)> {
+    let pairs = face_pairs(board)?;
+    let (empty, cells) = (board.cleared(), board.occupied());
+    let mut rng = Rng::new(seed);
+    (0..200).find_map(|_| {
+        let mut face_of = pairs.clone();
+        shuffle(&mut face_of, &mut rng);
+        place_pairs(&empty, &cells, &face_of, &mut rng)
     })
 }
 
 /// One try of the construction: each pair on two free cells that link on the board as it is.
-/// The first cell of a pair is the innermost free one (ties in random order), so that the free
-/// cells left stay open to the ring and the last pairs can still be joined; partners are tried
-/// in random order.
-fn place_pairs(
-    empty: &LinkBoard,
-    cells: &[Cell],
+/// The first cell of a pair is the free one of highest fill rank (the innermost, ties in random
+/// order), so that the free cells left stay open to the ring and the last pairs can still be
+/// joined; its partner is one of the first `B::PARTNER_CHOICES` that link, in that same order.
+pub fn place_pairs<B: TileBoard>(
+    empty: &B,
+    cells: &[B::Cell],
     face_of: &[u8],
     rng: &mut Rng,
-) -> Option<(LinkBoard, Order)> {
+) -> Option<(B, Order<B::Cell>)> {
     let mut board = empty.clone();
-    let mut free: Vec<Cell> = cells.to_vec();
+    let mut free: Vec<B::Cell> = cells.to_vec();
     let mut order = Vec::new();
-    let depth = |c: &Cell| {
-        c.x.min(c.y)
-            .min(empty.width - 1 - c.x)
-            .min(empty.height - 1 - c.y)
-    };
     for &face in face_of {
         shuffle(&mut free, rng);
-        free.sort_by_key(|c| std::cmp::Reverse(depth(c)));
+        free.sort_by_key(|&c| std::cmp::Reverse(empty.fill_rank(c)));
         let (i, k) = (0..free.len()).find_map(|i| {
             let a = free[i];
             board.set(a, face);
-            let partner = (0..free.len()).filter(|&k| k != i).find(|&k| {
-                board.set(free[k], face);
-                let ok = board.link(a, free[k]).is_some();
-                board.set(free[k], 0);
-                ok
-            });
+            let partner = linking_partner(&mut board, &free, i, rng);
             if partner.is_none() {
                 board.set(a, 0);
             }
@@ -129,6 +133,29 @@ fn place_pairs(
     }
     order.reverse();
     Some((board, order))
+}
+
+/// The index in `free` of a partner for the tile just put on `free[i]`: one of the first
+/// `B::PARTNER_CHOICES` free cells that would link with it.
+fn linking_partner<B: TileBoard>(
+    board: &mut B,
+    free: &[B::Cell],
+    i: usize,
+    rng: &mut Rng,
+) -> Option<usize> {
+    let (a, face) = (free[i], board.get(free[i]));
+    let mut links = (0..free.len()).filter(|&k| k != i).filter(|&k| {
+        board.set(free[k], face);
+        let ok = board.link(a, free[k]).is_some();
+        board.set(free[k], 0);
+        ok
+    });
+    if B::PARTNER_CHOICES == 1 {
+        return links.next();
+    }
+    let mut firsts: Vec<usize> = links.take(B::PARTNER_CHOICES).collect();
+    shuffle(&mut firsts, rng);
+    firsts.first().copied()
 }
 
 /// The construction with gravity: columns fill from the bottom up to `heights`. Each pair is
@@ -197,7 +224,8 @@ fn lift_in(board: &mut LinkBoard, x: i32, level: i32, face: u8) {
     board.set(Cell::new(x, at), face);
 }
 
-fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
+/// Fisher–Yates, with the deals' generator.
+pub fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
     for i in (1..v.len()).rev() {
         let j = rng.below(i as u32 + 1) as usize;
         v.swap(i, j);
@@ -206,9 +234,9 @@ fn shuffle<T>(v: &mut [T], rng: &mut Rng) {
 
 /// What the exact search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Clearable {
+pub enum Clearable<C = Cell> {
     /// The board clears by removing these pairs in this order.
-    Yes(Order),
+    Yes(Order<C>),
     /// No order of removals clears it.
     No,
     /// The search gave up after its limit of positions.
@@ -217,7 +245,7 @@ pub enum Clearable {
 
 /// Whether a board can be cleared, by an exact depth-first search of at most `limit` positions
 /// (positions met twice are searched once).
-pub fn clear_order(board: &LinkBoard, gravity: bool, limit: usize) -> Clearable {
+pub fn clear_order<B: TileBoard>(board: &B, gravity: bool, limit: usize) -> Clearable<B::Cell> {
     let mut search = Search {
         gravity,
         seen: HashSet::new(),
@@ -231,17 +259,17 @@ pub fn clear_order(board: &LinkBoard, gravity: bool, limit: usize) -> Clearable 
     }
 }
 
-struct Search {
+struct Search<B: TileBoard> {
     gravity: bool,
-    seen: HashSet<LinkBoard>,
-    order: Order,
+    seen: HashSet<B>,
+    order: Order<B::Cell>,
     budget: usize,
 }
 
-impl Search {
+impl<B: TileBoard> Search<B> {
     /// `Some(true)` cleared (the order is in `self.order`), `Some(false)` not from here, `None`
     /// out of budget.
-    fn run(&mut self, board: LinkBoard) -> Option<bool> {
+    fn run(&mut self, board: B) -> Option<bool> {
         if board.tiles() == 0 {
             return Some(true);
         }

@@ -3,18 +3,17 @@
 
 use std::fmt;
 
-use super::deal::reshuffle;
-use super::{Cell, Line, LinkBoard};
+use super::{Cell, LinkBoard, TileBoard};
 
 /// One move of a game: a pair removed, or the tiles left shuffled (from a seed, so that a saved
-/// game replays to the same board).
+/// game replays to the same board). The cells are a 2D board's or a 3D block's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinkMove {
-    Pair(Cell, Cell),
+pub enum LinkMove<C = Cell> {
+    Pair(C, C),
     Shuffle(u64),
 }
 
-impl fmt::Display for LinkMove {
+impl<C: fmt::Display> fmt::Display for LinkMove<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LinkMove::Pair(a, b) => write!(f, "{a}-{b}"),
@@ -23,41 +22,37 @@ impl fmt::Display for LinkMove {
     }
 }
 
-impl std::str::FromStr for LinkMove {
+impl<C: std::str::FromStr> std::str::FromStr for LinkMove<C> {
     type Err = String;
 
-    /// `X1,Y1-X2,Y2` or `shuffle:SEED`.
-    fn from_str(s: &str) -> Result<LinkMove, String> {
+    /// `X1,Y1-X2,Y2` (`X1,Y1,Z1-X2,Y2,Z2` in 3D) or `shuffle:SEED`.
+    fn from_str(s: &str) -> Result<LinkMove<C>, String> {
         if let Some(seed) = s.strip_prefix("shuffle:") {
             return seed
                 .parse()
                 .map(LinkMove::Shuffle)
                 .map_err(|_| format!("{s:?}: the shuffle's seed is not a number"));
         }
-        let cell = |t: &str| -> Option<Cell> {
-            let (x, y) = t.split_once(',')?;
-            Some(Cell::new(x.trim().parse().ok()?, y.trim().parse().ok()?))
-        };
         s.split_once('-')
-            .and_then(|(a, b)| Some(LinkMove::Pair(cell(a)?, cell(b)?)))
-            .ok_or_else(|| format!("{s:?} is not a pair X1,Y1-X2,Y2 or shuffle:SEED"))
+            .and_then(|(a, b)| Some(LinkMove::Pair(a.parse().ok()?, b.parse().ok()?)))
+            .ok_or_else(|| format!("{s:?} is not a pair of cells (X,Y-X,Y) or shuffle:SEED"))
     }
 }
 
 /// A game: the board after each move is kept, so that undo, redo and restart are exact (with
 /// gravity and shuffles too) and cost nothing; a 24x12 game's whole history is under 60 KB.
 #[derive(Clone, Debug)]
-pub struct LinkGame {
+pub struct LinkGame<B: TileBoard = LinkBoard> {
     gravity: bool,
     /// The deal, then the board after each move in `moves`.
-    boards: Vec<LinkBoard>,
-    moves: Vec<LinkMove>,
+    boards: Vec<B>,
+    moves: Vec<LinkMove<B::Cell>>,
     /// How many of `moves` are on the board (the rest are for redo).
     applied: usize,
 }
 
-impl LinkGame {
-    pub fn new(deal: LinkBoard, gravity: bool) -> LinkGame {
+impl<B: TileBoard> LinkGame<B> {
+    pub fn new(deal: B, gravity: bool) -> LinkGame<B> {
         LinkGame {
             gravity,
             boards: vec![deal],
@@ -66,12 +61,12 @@ impl LinkGame {
         }
     }
 
-    pub fn board(&self) -> &LinkBoard {
+    pub fn board(&self) -> &B {
         &self.boards[self.applied]
     }
 
     /// The board as dealt.
-    pub fn deal(&self) -> &LinkBoard {
+    pub fn deal(&self) -> &B {
         &self.boards[0]
     }
 
@@ -80,7 +75,7 @@ impl LinkGame {
     }
 
     /// Every move, the undone ones (kept for redo) included.
-    pub fn moves(&self) -> &[LinkMove] {
+    pub fn moves(&self) -> &[LinkMove<B::Cell>] {
         &self.moves
     }
 
@@ -89,7 +84,7 @@ impl LinkGame {
         self.applied
     }
 
-    fn push(&mut self, m: LinkMove, board: LinkBoard) {
+    fn push(&mut self, m: LinkMove<B::Cell>, board: B) {
         self.boards.truncate(self.applied + 1);
         self.moves.truncate(self.applied);
         self.boards.push(board);
@@ -99,7 +94,7 @@ impl LinkGame {
 
     /// Removes a pair when the rules allow it, and returns its line (on the board as it was
     /// before the tiles fell).
-    pub fn remove(&mut self, a: Cell, b: Cell) -> Option<Line> {
+    pub fn remove(&mut self, a: B::Cell, b: B::Cell) -> Option<B::Line> {
         let line = self.board().link(a, b)?;
         let mut next = self.board().clone();
         next.take(a, b, self.gravity);
@@ -110,7 +105,7 @@ impl LinkGame {
     /// Shuffles the tiles left (on the cells they hold) so that the board can still be
     /// cleared. False when there is nothing to shuffle or no clearable arrangement was found.
     pub fn shuffle(&mut self, seed: u64) -> bool {
-        match reshuffle(self.board(), self.gravity, seed) {
+        match self.board().reshuffle(self.gravity, seed) {
             Some((board, _)) => {
                 self.push(LinkMove::Shuffle(seed), board);
                 true
@@ -120,7 +115,7 @@ impl LinkGame {
     }
 
     /// Plays a move as a saved game names it; false when it is not legal here.
-    pub fn play(&mut self, m: LinkMove) -> bool {
+    pub fn play(&mut self, m: LinkMove<B::Cell>) -> bool {
         match m {
             LinkMove::Pair(a, b) => self.remove(a, b).is_some(),
             LinkMove::Shuffle(seed) => self.shuffle(seed),
@@ -202,6 +197,9 @@ mod tests {
     fn moves_read_back_from_their_text() {
         for m in [LinkMove::Pair(c(3, 2), c(12, 5)), LinkMove::Shuffle(77)] {
             assert_eq!(m.to_string().parse::<LinkMove>(), Ok(m));
+        }
+        for bad in ["3,2-4", "3,2,1-4,5", "a,b-1,2", "1,2-3,4,"] {
+            assert!(bad.parse::<LinkMove>().is_err(), "{bad}");
         }
         assert!("3,2".parse::<LinkMove>().is_err());
         assert!("shuffle:x".parse::<LinkMove>().is_err());

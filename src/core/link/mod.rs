@@ -14,15 +14,100 @@
 //! restart, shuffles); `deal.rs` deals that can always be finished, the shuffle that keeps them
 //! so, and the exact clearability search; `reference.rs` the independent breadth-first search the
 //! tests and the benchmark compare the link test with.
+//!
+//! [`TileBoard`] is what the history, the deals' construction and the exact search need of a
+//! board: [`LinkBoard`] here, and the 3D block of `core::link3d`.
 
 use std::fmt;
+use std::str::FromStr;
 
 mod deal;
 mod game;
 pub mod reference;
 
-pub use deal::{Clearable, clear_order, deal, faces_for, reshuffle, solvable_deal};
+pub use deal::{
+    Clearable, Order, clear_order, deal, faces_for, place_pairs, reshuffle, reshuffle_in_place,
+    shuffle, solvable_deal,
+};
 pub use game::{LinkGame, LinkMove};
+
+/// A board of tiles the link rule plays on, in two or three dimensions: what the game's history
+/// ([`LinkGame`]), the reverse construction of deals ([`place_pairs`]) and the exact search
+/// ([`clear_order`]) use.
+pub trait TileBoard: Clone + Eq + std::hash::Hash {
+    /// A tile's place; its text (`x,y` or `x,y,z`) is how moves are saved.
+    type Cell: Copy + Eq + Ord + fmt::Debug + fmt::Display + FromStr<Err = String>;
+    /// A joining line.
+    type Line: Copy + fmt::Debug + PartialEq;
+    /// The face at a cell (0 empty).
+    fn get(&self, c: Self::Cell) -> u8;
+    fn set(&mut self, c: Self::Cell, face: u8);
+    /// The board with every tile taken away.
+    fn cleared(&self) -> Self;
+    /// The cells that hold a tile, in reading order.
+    fn occupied(&self) -> Vec<Self::Cell>;
+    /// The rank in which deals fill the cells, highest first (the inside before the rim).
+    fn fill_rank(&self, c: Self::Cell) -> i32;
+    /// Among how many of the first partners that link a deal picks one at random (1: the
+    /// first, as the 2D deals always have).
+    const PARTNER_CHOICES: usize = 1;
+    fn tiles(&self) -> usize;
+    /// The line joining two tiles of one face, when the rule allows it.
+    fn link(&self, a: Self::Cell, b: Self::Cell) -> Option<Self::Line>;
+    /// Every pair that can be removed now, with its line.
+    fn playable_pairs(&self) -> Vec<(Self::Cell, Self::Cell, Self::Line)>;
+    /// Removes a pair's two tiles (with gravity the tiles above fall, where the board has it).
+    fn take(&mut self, a: Self::Cell, b: Self::Cell, gravity: bool);
+    /// The tiles dealt again so that the board can be cleared, with an order that clears it.
+    fn reshuffle(&self, gravity: bool, seed: u64) -> Option<(Self, Order<Self::Cell>)>;
+    /// The text form (saves keep the deal so).
+    fn text(&self) -> String;
+    fn from_text(text: &str) -> Result<Self, LinkError>;
+}
+
+impl TileBoard for LinkBoard {
+    type Cell = Cell;
+    type Line = Line;
+    fn get(&self, c: Cell) -> u8 {
+        LinkBoard::get(self, c)
+    }
+    fn set(&mut self, c: Cell, face: u8) {
+        LinkBoard::set(self, c, face)
+    }
+    fn cleared(&self) -> Self {
+        LinkBoard::empty(self.width, self.height)
+    }
+    fn occupied(&self) -> Vec<Cell> {
+        self.cells().filter(|&c| self.get(c) != 0).collect()
+    }
+    /// How deep a cell lies inside the board (0 on its rim).
+    fn fill_rank(&self, c: Cell) -> i32 {
+        c.x.min(c.y)
+            .min(self.width - 1 - c.x)
+            .min(self.height - 1 - c.y)
+    }
+    fn tiles(&self) -> usize {
+        LinkBoard::tiles(self)
+    }
+    fn link(&self, a: Cell, b: Cell) -> Option<Line> {
+        LinkBoard::link(self, a, b)
+    }
+    fn playable_pairs(&self) -> Vec<(Cell, Cell, Line)> {
+        LinkBoard::playable_pairs(self)
+    }
+    fn take(&mut self, a: Cell, b: Cell, gravity: bool) {
+        LinkBoard::take(self, a, b, gravity)
+    }
+    fn reshuffle(&self, gravity: bool, seed: u64) -> Option<(Self, Order)> {
+        reshuffle(self, gravity, seed)
+    }
+    fn text(&self) -> String {
+        LinkBoard::text(self)
+    }
+    fn from_text(text: &str) -> Result<Self, LinkError> {
+        LinkBoard::from_text(text)
+    }
+}
 
 /// A cell of the board, 0-based, without the ring (the ring's cells are -1 or the width/height).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -41,6 +126,26 @@ impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{},{}", self.x, self.y)
     }
+}
+
+impl FromStr for Cell {
+    type Err = String;
+
+    /// `X,Y`.
+    fn from_str(s: &str) -> Result<Cell, String> {
+        let [x, y] = coordinates(s)?;
+        Ok(Cell::new(x, y))
+    }
+}
+
+/// `N` comma-separated whole numbers (a cell's text in two or three dimensions).
+pub fn coordinates<const N: usize>(s: &str) -> Result<[i32; N], String> {
+    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
+    let numbers: Vec<i32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+    <[i32; N]>::try_from(numbers)
+        .ok()
+        .filter(|_| parts.len() == N)
+        .ok_or_else(|| format!("{s:?} is not a cell ({N} whole numbers with commas)"))
 }
 
 /// A joining line: its end points and corners, in order from the first tile to the second
@@ -353,36 +458,44 @@ impl LinkBoard {
         let width = rows.first().ok_or(LinkError::Empty)?.chars().count() as i32;
         let mut board = LinkBoard::empty(width, rows.len() as i32);
         for (y, row) in rows.iter().enumerate() {
-            if row.chars().count() as i32 != width {
-                return Err(LinkError::Text {
-                    line: y + 1,
-                    msg: format!(
-                        "the row has {} cells, the first has {width}",
-                        row.chars().count()
-                    ),
-                });
-            }
-            for (x, ch) in row.chars().enumerate() {
-                let face = match ch {
-                    '.' => 0,
-                    _ => match FACE_CHARS.iter().position(|&f| f as char == ch) {
-                        Some(i) => i as u8 + 1,
-                        None => {
-                            return Err(LinkError::Text {
-                                line: y + 1,
-                                msg: format!(
-                                    "{ch:?} at column {} is not a face (a-z, A-Z, 0-9) or .",
-                                    x + 1
-                                ),
-                            });
-                        }
-                    },
-                };
+            for (x, face) in row_faces(row, width as usize, y + 1)?
+                .into_iter()
+                .enumerate()
+            {
                 board.set(Cell::new(x as i32, y as i32), face);
             }
         }
         Ok(board)
     }
+}
+
+/// The faces of one row of the text form (`line` its 1-based line in the text): `width` cells,
+/// each `.` or a face's letter or digit.
+pub fn row_faces(row: &str, width: usize, line: usize) -> Result<Vec<u8>, LinkError> {
+    let cells = row.chars().count();
+    if cells != width {
+        return Err(LinkError::Text {
+            line,
+            msg: format!("the row has {cells} cells, the first has {width}"),
+        });
+    }
+    row.chars()
+        .enumerate()
+        .map(|(x, ch)| match ch {
+            '.' => Ok(0),
+            _ => FACE_CHARS
+                .iter()
+                .position(|&f| f as char == ch)
+                .map(|i| i as u8 + 1)
+                .ok_or_else(|| LinkError::Text {
+                    line,
+                    msg: format!(
+                        "{ch:?} at column {} is not a face (a-z, A-Z, 0-9) or .",
+                        x + 1
+                    ),
+                }),
+        })
+        .collect()
 }
 
 /// A tile's cross path: the rows its vertical arm covers (`top..=bottom`) and the columns its

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use crate::core::Direction;
-use crate::core::link::{Cell, LinkGame};
+use crate::core::link::{Cell, LinkBoard, LinkGame};
 use crate::core::save::{LinkSave, SavedLink, Store};
 use crate::game::mechanics::save::{AppLeaving, Saves, offer_link_time};
 use crate::game::mechanics::sound::SoundCue;
@@ -106,7 +106,7 @@ fn open_link(
         (prefs.width, prefs.height) = offered[0];
     }
     if let Some(game) = prefs.game.as_ref() {
-        match game.restore() {
+        match game.restore::<LinkBoard>() {
             Ok(g) => {
                 let mut play = LinkPlay::new(g, game.seed, Duration::from_millis(game.millis));
                 play.next_size = (prefs.width, prefs.height);
