@@ -175,6 +175,16 @@ link-status = Link { $width }x{ $height }{ $variant }   { $time }   { $tiles ->
     } playable{ $best }
 link-status-gravity = {" "}gravity
 link-status-best = {"   "}best { $time }
+link3d-open = Link 3D
+link3d-back = Link
+link3d-status = Link 3D { $size }   { $time }   { $tiles ->
+        [one] 1 tile
+       *[other] { $tiles } tiles
+    }   { $pairs ->
+        [one] 1 pair
+       *[other] { $pairs } pairs
+    } playable{ $best }{ $next }
+link3d-next = {"   "}next { $size }
 link-paused = Paused
 link-go-on = Go on
 link-stuck = Stuck: no pair can be joined
@@ -261,6 +271,7 @@ save-computer-not-better = the computer's solution already kept has as few moves
 save-not-a-backup = { $path }: not a PushBox backup: { $problem }
 save-merged = { $path }: merged { $levels } level records, { $improved } improved
 link-restore-failed = { $file }: the Link game cannot be restored: { $problem }; a new deal starts
+link3d-restore-failed = { $file }: the Link 3D game cannot be restored: { $problem }; a new deal starts
 link-save-failed = cannot save the Link game to { $path }: { $problem }
 sound-off = sound off
 sound-volume = sound { $percent }%

@@ -1,24 +1,51 @@
 //! `pushbox link deal|check`: Link boards for scripts and tests, in the text form one line per
-//! row (`a`-`z`, `A`-`Z`, `0`-`9` for faces, `.` for an empty cell).
+//! row (`a`-`z`, `A`-`Z`, `0`-`9` for faces, `.` for an empty cell); a 3D block is its layers
+//! (z = 0 first) separated by blank lines.
 
+use std::fmt::Display;
 use std::path::Path;
 use std::process::ExitCode;
 
 use super::*;
-use crate::core::link::{Cell, Clearable, LinkBoard, clear_order, deal};
+use crate::core::link::{Clearable, LinkBoard, clear_order, deal};
+use crate::core::link3d::{self, Block};
 
 /// Positions the exact search of `check` visits before it says "unknown".
 const SEARCH_LIMIT: usize = 200_000;
 
-/// Parses a Link board size `WxH`: 2 to 40 tiles a side, an even number of tiles.
-pub fn parse_board_size(s: &str) -> Result<(u32, u32), String> {
-    let (w, h) = notation::parse_size(s, 2..=40, ("board side", "tiles"), "18x8")?;
-    if (w * h) % 2 != 0 {
+/// A Link board's size: a 2D board or a 3D block, in tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkSize {
+    Flat(u32, u32),
+    Block(u32, u32, u32),
+}
+
+/// Parses a Link size: `WxH`, 2 to 40 tiles a side, or `WxHxD`, 1 to 12 a side; an even
+/// number of tiles.
+pub fn parse_board_size(s: &str) -> Result<LinkSize, String> {
+    let size = match s.matches(['x', 'X']).count() {
+        2 => {
+            let (wh, d) = s.rsplit_once(['x', 'X']).unwrap_or_default();
+            let (w, h) = notation::parse_size(wh, 1..=12, ("block side", "tiles"), "4x4x4")?;
+            let (d, _) =
+                notation::parse_size(&format!("{d}x1"), 1..=12, ("block side", "tiles"), "4x4x4")?;
+            LinkSize::Block(w, h, d)
+        }
+        _ => {
+            let (w, h) = notation::parse_size(s, 2..=40, ("board side", "tiles"), "18x8")?;
+            LinkSize::Flat(w, h)
+        }
+    };
+    let (text, tiles) = match size {
+        LinkSize::Flat(w, h) => (format!("{w}x{h} board"), w * h),
+        LinkSize::Block(w, h, d) => (format!("{w}x{h}x{d} block"), w * h * d),
+    };
+    if tiles % 2 != 0 {
         return Err(format!(
-            "a {w}x{h} board has an odd number of tiles; tiles go in pairs"
+            "a {text} has an odd number of tiles; tiles go in pairs"
         ));
     }
-    Ok((w, h))
+    Ok(size)
 }
 
 pub(super) fn run(action: LinkAction) -> ExitCode {
@@ -30,52 +57,99 @@ pub(super) fn run(action: LinkAction) -> ExitCode {
     }
 }
 
-fn order_line(order: &[(Cell, Cell)]) -> String {
+fn order_line<C: Display>(order: &[(C, C)]) -> String {
     let pairs: Vec<String> = order.iter().map(|(a, b)| format!("{a}-{b}")).collect();
     pairs.join(" ")
 }
 
-fn print_deal((w, h): (u32, u32), seed: u64, gravity: bool) -> ExitCode {
-    match deal(w as i32, h as i32, gravity, seed) {
-        Some((board, order)) => {
-            say!("{}", board.text());
-            say!("order: {}", order_line(&order));
+fn print_deal(size: LinkSize, seed: u64, gravity: bool) -> ExitCode {
+    let dealt = match size {
+        LinkSize::Flat(w, h) => deal(w as i32, h as i32, gravity, seed)
+            .map(|(board, order)| (board.text(), order_line(&order))),
+        LinkSize::Block(..) if gravity => return fail(GRAVITY_IS_2D),
+        LinkSize::Block(w, h, d) => link3d::deal(w as i32, h as i32, d as i32, seed)
+            .map(|(block, order)| (block.text(), order_line(&order))),
+    };
+    match dealt {
+        Some((text, order)) => {
+            say!("{text}");
+            say!("order: {order}");
             ExitCode::SUCCESS
         }
-        None => fail(format!("no solvable {w}x{h} deal found from seed {seed}")),
+        None => fail(format!("no solvable {size} deal found from seed {seed}")),
     }
 }
 
-/// A board in the text form, or the failure said.
-fn read_board(file: &Path) -> Result<LinkBoard, ExitCode> {
+const GRAVITY_IS_2D: &str = "--gravity is for 2D boards: a 3D block's tiles do not fall";
+
+impl Display for LinkSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkSize::Flat(w, h) => write!(f, "{w}x{h}"),
+            LinkSize::Block(w, h, d) => write!(f, "{w}x{h}x{d}"),
+        }
+    }
+}
+
+/// A board or block read from a file in the text form.
+enum ReadBoard {
+    Flat(LinkBoard),
+    Block(Block),
+}
+
+/// A board in the text form (a block when it has more than one layer), or the failure said.
+fn read_board(file: &Path) -> Result<ReadBoard, ExitCode> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| fail(format!("{}: cannot read: {e}", file.display())))?;
-    LinkBoard::from_text(&text).map_err(|e| fail(format!("{}: {e}", file.display())))
+    let named = |e: crate::core::link::LinkError| fail(format!("{}: {e}", file.display()));
+    if link3d::layers_of(&text).len() > 1 {
+        Block::from_text(&text).map(ReadBoard::Block).map_err(named)
+    } else {
+        LinkBoard::from_text(&text)
+            .map(ReadBoard::Flat)
+            .map_err(named)
+    }
 }
 
 fn check(file: &Path, gravity: bool) -> ExitCode {
-    let board = match read_board(file) {
-        Ok(b) => b,
+    match read_board(file) {
+        Ok(ReadBoard::Flat(board)) => {
+            for (a, b, line) in board.playable_pairs() {
+                say!("{a}-{b}: {}", points_line(line.points()));
+            }
+            say_clearable(clear_order(&board, gravity, SEARCH_LIMIT));
+        }
+        Ok(ReadBoard::Block(_)) if gravity => return fail(GRAVITY_IS_2D),
+        Ok(ReadBoard::Block(block)) => {
+            for (a, b, line) in block.playable_pairs() {
+                say!("{a}-{b}: {}", points_line(line.points()));
+            }
+            say_clearable(link3d::clearable(&block, SEARCH_LIMIT));
+        }
         Err(code) => return code,
-    };
-    for (a, b, line) in board.playable_pairs() {
-        let corners: Vec<String> = line.points().iter().map(ToString::to_string).collect();
-        say!("{a}-{b}: {}", corners.join(" "));
     }
-    match clear_order(&board, gravity, SEARCH_LIMIT) {
+    ExitCode::SUCCESS
+}
+
+fn say_clearable<C: Display>(verdict: Clearable<C>) {
+    match verdict {
         Clearable::Yes(order) => say!("clearable: yes {}", order_line(&order)),
         Clearable::No => say!("clearable: no"),
         Clearable::Unknown => say!("clearable: unknown (more than {SEARCH_LIMIT} positions)"),
     }
-    ExitCode::SUCCESS
+}
+
+fn points_line<C: Display>(points: &[C]) -> String {
+    let texts: Vec<String> = points.iter().map(ToString::to_string).collect();
+    texts.join(" ")
 }
 
 /// A seeded deal: `link deal`'s options, and the deal `link play` opens.
 #[derive(clap::Args, Debug)]
 pub struct DealArgs {
-    /// Board size in tiles, WxH (an even number of cells).
+    /// Board size in tiles: WxH for a board, WxHxD for a 3D block (an even number of cells).
     #[arg(long, value_parser = parse_board_size, default_value = "18x8")]
-    pub size: (u32, u32),
+    pub size: LinkSize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Tiles fall down after each removal; the order names each pair's cells as they are when
@@ -117,25 +191,14 @@ fn parse_lang(s: &str) -> Result<crate::game::vocab::i18n::Lang, String> {
         .ok_or_else(|| format!("{s:?}: the languages are en and zh-Hans"))
 }
 
-/// The game window opened in the Link mode on the seeded deal.
+/// The game window opened in the Link mode (Link 3D for a block) on the seeded deal or the
+/// board of a file.
 #[cfg(feature = "game")]
 fn play_window(opts: LinkWindow) -> ExitCode {
-    use crate::game::{self, AppPlugin, LinkAtStart, script::Script};
-    let DealArgs {
-        size: (w, h),
-        seed,
-        gravity,
-    } = opts.deal;
-    let board = match &opts.board {
-        Some(file) => match read_board(file) {
-            Ok(b) if b.tiles() % 2 == 0 => b,
-            Ok(_) => return fail(format!("{}: an odd number of tiles", file.display())),
-            Err(code) => return code,
-        },
-        None => match deal(w as i32, h as i32, gravity, seed) {
-            Some((b, _)) => b,
-            None => return fail(format!("no solvable {w}x{h} deal found from seed {seed}")),
-        },
+    use crate::game::{self, AppPlugin, script::Script};
+    let start = match start_board(&opts) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
     let script = if opts.input.is_some() || opts.screenshot.is_some() {
         match Script::parse(opts.input.as_deref().unwrap_or(""), opts.screenshot) {
@@ -150,13 +213,66 @@ fn play_window(opts: LinkWindow) -> ExitCode {
     plugin.script = script;
     plugin.data_dir = opts.data_dir;
     plugin.lang = opts.lang;
-    plugin.link = Some(LinkAtStart {
-        board,
-        gravity,
-        seed,
-    });
+    match start {
+        ReadBoard::Flat(board) => {
+            plugin.link = Some(game::LinkAtStart {
+                board,
+                gravity: opts.deal.gravity,
+                seed: opts.deal.seed,
+            })
+        }
+        #[cfg(feature = "link3d")]
+        ReadBoard::Block(block) => {
+            plugin.link3d = Some(game::Link3dAtStart {
+                block,
+                seed: opts.deal.seed,
+            })
+        }
+        #[cfg(not(feature = "link3d"))]
+        ReadBoard::Block(_) => {
+            return fail("this build has no Link 3D (the link3d feature is off)");
+        }
+    }
     match game::run(plugin) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(_) => ExitCode::FAILURE,
     }
+}
+
+/// The board `link play` opens: the file's (an even number of tiles), else the seeded deal.
+#[cfg(feature = "game")]
+fn start_board(opts: &LinkWindow) -> Result<ReadBoard, ExitCode> {
+    let DealArgs {
+        size,
+        seed,
+        gravity,
+    } = opts.deal;
+    let board = match &opts.board {
+        Some(file) => {
+            let board = read_board(file)?;
+            let tiles = match &board {
+                ReadBoard::Flat(b) => b.tiles(),
+                ReadBoard::Block(b) => b.tiles(),
+            };
+            if tiles % 2 != 0 {
+                return Err(fail(format!("{}: an odd number of tiles", file.display())));
+            }
+            board
+        }
+        None => {
+            let dealt = match size {
+                LinkSize::Flat(w, h) => {
+                    deal(w as i32, h as i32, gravity, seed).map(|d| ReadBoard::Flat(d.0))
+                }
+                LinkSize::Block(w, h, d) => {
+                    link3d::deal(w as i32, h as i32, d as i32, seed).map(|d| ReadBoard::Block(d.0))
+                }
+            };
+            dealt.ok_or_else(|| fail(format!("no solvable {size} deal found from seed {seed}")))?
+        }
+    };
+    if gravity && matches!(board, ReadBoard::Block(_)) {
+        return Err(fail(GRAVITY_IS_2D));
+    }
+    Ok(board)
 }

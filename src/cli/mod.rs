@@ -37,7 +37,9 @@ pub enum BackupAction {
 #[derive(Subcommand, Debug)]
 pub enum LinkAction {
     /// Print a solvable deal: H rows of W faces (a-z, A-Z, 0-9), a blank line, then a removal
-    /// order that clears it (cells X,Y, 0-based, on the board without its empty ring).
+    /// order that clears it (cells X,Y, 0-based, on the board without its empty ring). A 3D
+    /// block (`--size WxHxD`) prints its D layers, z = 0 first, a blank line after each, and
+    /// its order's cells as X,Y,Z.
     Deal(link::DealArgs),
     /// Read a board in the text form `deal` prints; print every playable pair with its line's
     /// corner points, then `clearable: yes` with an order, `clearable: no`, or
@@ -48,8 +50,9 @@ pub enum LinkAction {
         #[arg(long)]
         gravity: bool,
     },
-    /// Open the game window in the Link mode on a seeded deal, optionally playing an input
-    /// script (`tap X,Y` on tile cells, `key`, `button`, `screenshot`, as `play --input`).
+    /// Open the game window in the Link mode on a seeded deal (Link 3D for `--size WxHxD` or a
+    /// file of layers), optionally playing an input script (`tap X,Y` on tile cells, `pick
+    /// X,Y,Z` on a block's, `key`, `button`, `screenshot`, as `play --input`).
     #[cfg(feature = "game")]
     Play(link::LinkWindow),
 }

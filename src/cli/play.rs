@@ -137,6 +137,7 @@ pub fn play(opts: Play) -> ExitCode {
         replay,
         import: imports,
         link: None,
+        link3d: None,
         lang,
         shared,
     }) {

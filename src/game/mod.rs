@@ -91,6 +91,8 @@ impl Plugin for GamePlugin {
                 mechanics::made::plugin,
                 screens::daily::plugin,
             ));
+        #[cfg(feature = "link3d")]
+        app.add_plugins(mechanics::link3d::plugin);
     }
 }
 
@@ -114,6 +116,8 @@ pub struct AppPlugin {
     pub import: Vec<(String, Vec<u8>)>,
     /// Open the Link mode at start on this deal (`pushbox link play`).
     pub link: Option<LinkAtStart>,
+    /// Open Link 3D at start on this block (`pushbox link play --size WxHxD`).
+    pub link3d: Option<Link3dAtStart>,
     /// The language when the settings choose none, instead of the system's (`--lang`).
     pub lang: Option<vocab::i18n::Lang>,
     /// A share link to open at start (`pushbox play URL`, the page's address).
@@ -133,6 +137,7 @@ impl AppPlugin {
             replay: None,
             import: Vec::new(),
             link: None,
+            link3d: None,
             lang: None,
             shared: None,
         }
@@ -214,6 +219,8 @@ impl Plugin for AppPlugin {
                 screens::level_menu::screen_plugin,
                 screens::daily::screen_plugin,
             ));
+        #[cfg(feature = "link3d")]
+        app.add_plugins(screens::link3d::screen_plugin);
         #[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
         app.add_plugins(window_icon::plugin);
         #[cfg(target_arch = "wasm32")]
@@ -263,11 +270,15 @@ impl AppPlugin {
         if let Some(link) = &self.link {
             app.insert_resource(link.clone());
         }
+        if let Some(block) = &self.link3d {
+            app.insert_resource(block.clone());
+        }
         if let Some(shared) = &self.shared {
             app.insert_resource(mechanics::share::SharedLinkAtStart(Some(shared.clone())));
         }
         if self.start.is_none()
             && self.link.is_none()
+            && self.link3d.is_none()
             && self.shared.is_none()
             && self.script.is_none()
             && self.replay.is_none()

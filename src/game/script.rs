@@ -3,7 +3,7 @@
 //! place on screen), saves screenshots with Bevy's screenshot API, and exits.
 //!
 //! Script steps, separated by `;` or new lines:
-//! `tap X,Y` (a cell, named as `pushbox path` names it), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
+//! `tap X,Y` (a cell, named as `pushbox path` names it), `pick X,Y,Z` (a Link 3D tile), `button LABEL` (a HUD button), `key NAME` (`Z`, `ArrowUp`, `Ctrl+Z`, …),
 //! `lurd MOVES` (arrow-key presses), `drag X,Y X,Y` (a mouse drag over the cells between), `touch X,Y`, `swipe X,Y DIR` and `pinch X,Y FACTOR` (touch
 //! gestures into Bevy's touch input), `fling X,Y DX,DY` (a finger's drag from a screen point, in
 //! logical pixels, as on a list), `wait` (until the worker stops), `frames N`,
@@ -54,6 +54,8 @@ pub enum ScriptStep {
     Fling(Vec2, Vec2),
     /// A mouse drag from one cell to another, through the cells between.
     Drag((u32, u32), (u32, u32)),
+    /// A click on a Link 3D tile (x, y, z), on the middle of its side that faces the camera most.
+    Pick(crate::core::link3d::Cell3),
 }
 
 /// Touch gestures the script can make.
@@ -201,6 +203,10 @@ fn parse_step(cmd: &str, arg: &str) -> Result<Vec<ScriptStep>, String> {
                 parse_cell(b.trim())?,
             ))
         }
+        "pick" => {
+            let cell = arg.parse().map_err(|e| format!("pick X,Y,Z: {e}"))?;
+            then_frames(ScriptStep::Pick(cell))
+        }
         "wait" => vec![ScriptStep::Wait],
         "clipboard" => vec![ScriptStep::Clipboard(arg.to_string())],
         "frames" => vec![ScriptStep::Frames(
@@ -209,7 +215,7 @@ fn parse_step(cmd: &str, arg: &str) -> Result<Vec<ScriptStep>, String> {
         "screenshot" => vec![ScriptStep::Wait, ScriptStep::Screenshot(PathBuf::from(arg))],
         _ => {
             return Err(
-                "unknown step (tap, key, lurd, button, touch, swipe, pinch, fling, drag, \
+                "unknown step (tap, pick, key, lurd, button, touch, swipe, pinch, fling, drag, \
                  clipboard, wait, frames, screenshot)"
                     .into(),
             );
@@ -399,6 +405,7 @@ fn act(
             Act::Next
         }
         ScriptStep::Tap(x, y) => Act::Click(tap_point(cells, problem, x, y)?),
+        ScriptStep::Pick(c) => Act::Click(cells.pick_point(c)?),
         ScriptStep::Fling(at, by) => {
             let finger = runner.next_finger;
             runner.next_finger += 1;
@@ -624,9 +631,99 @@ struct CellsOnScreen<'w, 's> {
     link_layout: Option<Res<'w, LinkLayout>>,
     link_area:
         Query<'w, 's, (&'static ComputedNode, &'static UiGlobalTransform), With<LinkBoardArea>>,
+    #[cfg(feature = "link3d")]
+    link3d: Option<Res<'w, Link3dPlay>>,
+    #[cfg(feature = "link3d")]
+    camera3d: Query<
+        'w,
+        's,
+        (&'static Camera, &'static GlobalTransform),
+        With<crate::game::screens::link3d::Link3dCamera>,
+    >,
 }
 
 impl CellsOnScreen<'_, '_> {
+    /// Where a click picks a Link 3D tile: the middle of its open side that faces the camera
+    /// most, checked to be the first tile a ray through that point meets.
+    #[cfg(feature = "link3d")]
+    fn pick_point(&self, c: crate::core::link3d::Cell3) -> Result<Vec2, String> {
+        use crate::game::screens::link3d::{TILE, first_tile_hit, world_of};
+        let block = self
+            .link3d
+            .as_ref()
+            .ok_or("pick: Link 3D is not on screen")?
+            .block();
+        let (camera, at) = self
+            .camera3d
+            .single()
+            .map_err(|_| "pick: no Link 3D camera")?;
+        let eye = at.translation();
+        let centre = world_of(block, c);
+        // The world's axes for x, y (rows run downward) and z, each way.
+        let sides = (0..3).flat_map(|axis| [-1, 1].map(|sign| (axis, sign)));
+        let face = sides
+            .filter(|&(axis, sign)| block.get(c.step(axis, sign)) == 0)
+            .map(|(axis, sign)| {
+                let mut dir = Vec3::ZERO;
+                dir[axis] = if axis == 1 { -sign } else { sign } as f32;
+                let point = centre + dir * (TILE / 2.0 + 0.01);
+                (dir.dot((eye - point).normalize()), point)
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .filter(|&(facing, _)| facing > 0.0)
+            .ok_or_else(|| format!("pick {c}: no open side of the tile faces the camera"))?;
+        let screen = camera
+            .world_to_viewport(at, face.1)
+            .map_err(|e| format!("pick {c}: {e:?}"))?;
+        let ray = camera
+            .viewport_to_world(at, screen)
+            .map_err(|e| format!("pick {c}: {e:?}"))?;
+        if first_tile_hit(block, ray) != Some(c) {
+            return Err(format!("pick {c}: another tile hides it from the camera"));
+        }
+        Ok(screen)
+    }
+
+    /// The `.layout` text under Link 3D: the game's state, then each tile with its cell, face
+    /// letter, whether it can be picked, and where a pick clicks (`-` when hidden).
+    #[cfg(feature = "link3d")]
+    fn link3d_layout_text(&self) -> Option<String> {
+        if self.play.as_ref().is_none_or(|p| *p.get() != Play::Link3d) {
+            return None;
+        }
+        let play = self.link3d.as_deref()?;
+        let b = play.block();
+        let selected = play.selected.map_or("-".to_string(), |c| c.to_string());
+        let mut out = format!(
+            "link3d {}x{}x{} tiles {} playable {} cleared {} paused {} selected {selected}\n",
+            b.width(),
+            b.height(),
+            b.depth(),
+            b.tiles(),
+            play.playable,
+            play.game.is_cleared(),
+            play.paused,
+        );
+        for c in b.cells().filter(|&c| b.get(c) != 0) {
+            let face = crate::core::link::FACE_CHARS[b.get(c) as usize - 1] as char;
+            let at = self
+                .pick_point(c)
+                .map_or("-".to_string(), |s| format!("{:.0} {:.0}", s.x, s.y));
+            out += &format!("tile {c} {face} {} {at}\n", b.reachable(c));
+        }
+        Some(out)
+    }
+
+    #[cfg(not(feature = "link3d"))]
+    fn link3d_layout_text(&self) -> Option<String> {
+        None
+    }
+
+    #[cfg(not(feature = "link3d"))]
+    fn pick_point(&self, c: crate::core::link3d::Cell3) -> Result<Vec2, String> {
+        Err(format!("pick {c}: this build has no Link 3D"))
+    }
+
     /// The Link mode is on screen: cells are its tiles.
     fn linking(&self) -> bool {
         self.play.as_ref().is_some_and(|p| *p.get() == Play::Link)
@@ -693,7 +790,9 @@ fn take_screenshot(
     };
     let layout = match cells.link.as_deref() {
         Some(play) if cells.linking() => link_layout_text(&cells, play),
-        _ => layout_text(&cells, &movers, &problem),
+        _ => cells
+            .link3d_layout_text()
+            .unwrap_or_else(|| layout_text(&cells, &movers, &problem)),
     };
     let cell_px = match (
         cells.screen_of(Pos::new(0, 0)),

@@ -699,6 +699,85 @@ fn link_deal_and_check() {
     assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
 }
 
+/// `link deal --size WxHxD` prints a block's layers and an order that clears it; `link check`
+/// reads the layers back and ends with the verdict; wrong sizes and files are refused, named.
+#[test]
+fn link_deal_and_check_in_three_dimensions() {
+    use pushbox::core::link::LinkGame;
+    use pushbox::core::link3d::{Block, Cell3};
+    let o = pushbox(&["link", "deal", "--size", "4x4x2", "--seed", "5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (text, order) = out
+        .rsplit_once("\n\norder: ")
+        .expect("layers, a blank line, the order");
+    let layers: Vec<&str> = text.split("\n\n").collect();
+    assert_eq!(layers.len(), 2, "{out}");
+    assert!(layers.iter().all(|l| l.lines().count() == 4));
+    let block = Block::from_text(text).unwrap();
+    assert_eq!(
+        (block.width(), block.height(), block.depth(), block.tiles()),
+        (4, 4, 2, 32)
+    );
+    let mut game = LinkGame::new(block, false);
+    for pair in order.trim().split(' ') {
+        let (a, b) = pair.split_once('-').unwrap();
+        let (a, b): (Cell3, Cell3) = (a.parse().unwrap(), b.parse().unwrap());
+        assert!(game.remove(a, b).is_some(), "{pair}");
+    }
+    assert!(game.is_cleared());
+    let d = temp_dir("link3d-cli");
+    let dealt = d.join("block.txt");
+    std::fs::write(&dealt, &out).unwrap();
+    let checked = stdout(&pushbox(&["link", "check", s(&dealt)]));
+    let last = checked.lines().last().unwrap();
+    assert!(last.starts_with("clearable: yes "), "{last}");
+    // The playable pairs first, each with its line's points as X,Y,Z.
+    let first = checked.lines().next().unwrap();
+    assert_eq!(
+        first.split([' ', '-']).next().unwrap().split(',').count(),
+        3,
+        "{first}"
+    );
+    // Crossed pairs in one layer, an empty layer beside it: a line over it would turn three
+    // times, so nothing links.
+    let crossed = d.join("crossed.txt");
+    std::fs::write(&crossed, "ab\nba\n\n..\n..\n").unwrap();
+    assert!(stdout(&pushbox(&["link", "check", s(&crossed)])).ends_with("clearable: no\n"));
+    for (size, says) in [
+        ("3x3x3", "odd number of tiles"),
+        ("4x4x13", "block side of 1 to 12"),
+        ("4x0x4", "block side of 1 to 12"),
+        ("4x4x", "block side"),
+    ] {
+        let o = pushbox(&["link", "deal", "--size", size]);
+        assert_eq!(o.status.code(), Some(2), "{size}");
+        assert!(stderr(&o).contains(says), "{size}: {}", stderr(&o));
+    }
+    let o = pushbox(&["link", "deal", "--size", "4x4x4", "--gravity"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--gravity is for 2D boards"),
+        "{}",
+        stderr(&o)
+    );
+    let o = pushbox(&["link", "check", "--gravity", s(&dealt)]);
+    assert!(
+        stderr(&o).contains("--gravity is for 2D boards"),
+        "{}",
+        stderr(&o)
+    );
+    // A second layer a row short is named by its line.
+    std::fs::write(&crossed, "ab\nba\n\nab\n").unwrap();
+    let o = pushbox(&["link", "check", s(&crossed)]);
+    assert!(!o.status.success());
+    let e = stderr(&o);
+    assert!(
+        e.contains("crossed.txt") && e.contains("line 4") && e.contains("layer 2"),
+        "{e}"
+    );
+}
+
 /// `deadlocks LEVELS SOLUTIONS`: the detectors never flag a position the published solutions go
 /// through (every push of Microban I's 155 and XSokoban 1); a position that is flagged is
 /// printed with its level, push, detector and boxes, and the exit status says so.

@@ -13,6 +13,7 @@ mod hint;
 mod i18n;
 mod layout;
 mod link;
+mod link3d;
 mod save;
 mod shape;
 mod share;

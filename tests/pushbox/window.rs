@@ -1108,7 +1108,8 @@ fn yellowish(p: [u8; 3]) -> bool {
 
 /// Greenish (the hint's line).
 fn greenish(p: [u8; 3]) -> bool {
-    p[1] > 120 && p[1] > p[0] + 40 && p[1] > p[2] + 20
+    let [r, g, b] = p.map(i32::from);
+    g > 120 && g > r + 40 && g > b + 20
 }
 
 /// The Link mode in the real window, at desktop and phone sizes: a seeded deal played to the end
@@ -1670,4 +1671,167 @@ fn the_language_switch_takes_effect_at_once_and_is_remembered() {
     let again: Vec<&str> = again.iter().map(String::as_str).collect();
     assert!(play(&again));
     assert!(texts("again").contains("撤销"), "{}", texts("again"));
+}
+
+/// A Link 3D tile in a layout file: its cell, whether it can be picked, where a pick clicks.
+type BlockTile = (String, bool, Option<(f32, f32)>);
+
+/// A Link 3D layout file: the state line, and each tile's cell, whether it can be picked, and
+/// where a pick clicks (`None` when no open side of it faces the camera).
+struct BlockShot {
+    state: String,
+    tiles: Vec<BlockTile>,
+    rgba: Vec<u8>,
+}
+
+impl BlockShot {
+    fn load(path: &Path) -> BlockShot {
+        let text = std::fs::read_to_string(path.with_extension("png.layout")).unwrap();
+        let mut lines = text.lines();
+        let state = lines.next().unwrap().to_string();
+        let tiles = lines
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let at = (f.len() == 6).then(|| (f[4].parse().unwrap(), f[5].parse().unwrap()));
+                (f[1].to_string(), f[3] == "true", at)
+            })
+            .collect();
+        BlockShot {
+            state,
+            tiles,
+            rgba: read_png(path).1,
+        }
+    }
+
+    /// How many pixels are `kind` here and not in `other` (the same window size).
+    fn gained(&self, other: &BlockShot, kind: fn([u8; 3]) -> bool) -> usize {
+        let px = |rgba: &[u8], i: usize| [rgba[i * 4], rgba[i * 4 + 1], rgba[i * 4 + 2]];
+        (0..self.rgba.len() / 4)
+            .filter(|&i| kind(px(&self.rgba, i)) && !kind(px(&other.rgba, i)))
+            .count()
+    }
+
+    fn at(&self, cell: &str) -> Option<(f32, f32)> {
+        self.tiles.iter().find(|t| t.0 == cell).and_then(|t| t.2)
+    }
+}
+
+/// Link 3D in the real window, at desktop and phone sizes, opened from the 2D Link screen's
+/// button: the block drawn (every tile listed where a pick clicks), the hint's line and tiles in
+/// green, a removal's line in yellow that goes again, pairs picked by mouse clicks through the
+/// 3D ray, a finger's drag turning the block, the buttons finger-sized, Escape back to Link.
+#[test]
+fn link3d_opens_from_link_picks_pairs_by_ray_and_turns_under_a_drag() {
+    use pushbox::core::link3d::deal;
+    for (screen, window, centre) in [
+        ("-screen 0 1280x720x24", "1280x720", "640,360"),
+        ("-screen 0 1280x1024x24", "412x915", "206,450"),
+    ] {
+        let d = temp_dir(&format!("window-link3d-{window}"));
+        let shot = |n: &str| d.join(format!("{n}.png"));
+        let (dealt, order) = deal(4, 4, 4, 3).unwrap();
+        let mut script = format!(
+            "frames 3; screenshot {start}; key H; frames 2; screenshot {hint}; pick {a}; pick {b}; \
+             screenshot {line}; frames 20; screenshot {after}",
+            start = shot("start").display(),
+            hint = shot("hint").display(),
+            line = shot("line").display(),
+            after = shot("after").display(),
+            a = order[0].0,
+            b = order[0].1,
+        );
+        for (a, b) in &order[1..7] {
+            script += &format!("; pick {a}; pick {b}");
+        }
+        script += &format!(
+            "; frames 3; screenshot {}; fling {centre} 150,0; frames 3; screenshot {}; key Escape; \
+             frames 3",
+            shot("seven").display(),
+            shot("turned").display()
+        );
+        // The deal the data folder's new Link 3D game gets is random: the 2D screen's button
+        // opens it, then the seeded block is the one `link play --size` opens, checked here.
+        if !run_window(
+            screen,
+            &[
+                "link",
+                "play",
+                "--size",
+                "4x4x4",
+                "--seed",
+                "3",
+                "--window",
+                window,
+                "--data-dir",
+                d.join("data").to_str().unwrap(),
+                "--input",
+                &script,
+                "--screenshot",
+                shot("back").to_str().unwrap(),
+            ],
+        ) {
+            return;
+        }
+        let start = BlockShot::load(&shot("start"));
+        assert!(
+            start.state.starts_with("link3d 4x4x4 tiles 64 "),
+            "{}",
+            start.state
+        );
+        assert_eq!(start.tiles.len(), 64);
+        // The outside tiles can be picked; of the eight inside, those beside their twin only.
+        let buried: Vec<String> = (dealt.cells().filter(|&c| !dealt.reachable(c)))
+            .map(|c| c.to_string())
+            .collect();
+        assert!(!buried.is_empty() && buried.len() <= 8);
+        for (cell, pickable, at) in &start.tiles {
+            assert_eq!(!pickable, buried.contains(cell), "{window}: {cell}");
+            // A buried tile has no pick point; the front layer (z = 3) faces the camera.
+            if buried.contains(cell) || cell.ends_with(",3") {
+                assert_eq!(at.is_none(), buried.contains(cell), "{window}: {cell}");
+            }
+        }
+        let hint = BlockShot::load(&shot("hint"));
+        let green = hint.gained(&start, greenish);
+        assert!(green > 300, "{window}: {green} pixels of the hint's green");
+        let line = BlockShot::load(&shot("line"));
+        let after = BlockShot::load(&shot("after"));
+        assert!(line.state.contains("tiles 62"), "{}", line.state);
+        let yellow = line.gained(&after, yellowish);
+        assert!(
+            yellow > 150,
+            "{window}: {yellow} pixels of the removal's line"
+        );
+        let seven = BlockShot::load(&shot("seven"));
+        assert!(
+            seven.state.contains("tiles 50"),
+            "{window}: {}",
+            seven.state
+        );
+        for (a, b) in &order[..7] {
+            for c in [a, b] {
+                assert!(seven.at(&c.to_string()).is_none(), "{c} was removed");
+            }
+        }
+        // The drag turned the block: the tiles a pick reaches moved on screen.
+        let turned = BlockShot::load(&shot("turned"));
+        let moved = seven
+            .tiles
+            .iter()
+            .filter_map(|t| Some((t.2?, turned.at(&t.0)?)))
+            .filter(|(a, b)| (a.0 - b.0).abs() + (a.1 - b.1).abs() > 20.0)
+            .count();
+        assert!(moved > 10, "{window}: {moved} tiles moved under the drag");
+        let b = Buttons::load(&shot("turned"));
+        assert_eq!(b.screen, "Link3d");
+        for label in ["Hint", "Shuffle", "Undo", "New deal", "Link"] {
+            b.get(label, 48.0);
+        }
+        b.check_finger_sized(window);
+        // Escape: back to the 2D Link screen, whose toolbar has the Link 3D button.
+        let back = Buttons::load(&shot("back"));
+        assert_eq!(back.screen, "Link", "{window}");
+        back.get("Link 3D", 48.0);
+        back.check_finger_sized(window);
+    }
 }

@@ -199,6 +199,7 @@ pub struct PlayerInput;
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>()
         .add_message::<ScreenCommand>()
+        .add_message::<Link3dCommand>()
         .add_plugins(InputManagerPlugin::<Action>::default())
         .add_systems(Startup, spawn_input)
         .add_systems(

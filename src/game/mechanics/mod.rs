@@ -15,6 +15,8 @@ pub mod input;
 pub mod language;
 pub mod levels;
 pub mod link;
+#[cfg(feature = "link3d")]
+pub mod link3d;
 pub mod made;
 pub mod plan;
 pub mod reverse;

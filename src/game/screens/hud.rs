@@ -595,14 +595,27 @@ pub fn builtin_note(
     })
 }
 
-/// The HUD's buttons show while the level is played or solved.
-fn show_hud_buttons(play: Res<State<Play>>, mut rows: Query<&mut Visibility, With<HudButtons>>) {
+/// The HUD's buttons show while the level is played or solved; the whole HUD hides under Link
+/// 3D, whose screen lets the block show through where other screens cover the HUD.
+fn show_hud_buttons(
+    play: Res<State<Play>>,
+    mut rows: Query<&mut Visibility, (With<HudButtons>, Without<HudRoot>)>,
+    mut roots: Query<&mut Visibility, With<HudRoot>>,
+) {
     let shown = match play.get() {
         Play::Active | Play::Solved => Visibility::Inherited,
         _ => Visibility::Hidden,
     };
     for mut v in &mut rows {
         v.set_if_neq(shown);
+    }
+    let hud = if *play.get() == Play::Link3d {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut roots {
+        v.set_if_neq(hud);
     }
 }
 

@@ -252,6 +252,23 @@ fn spawn_toolbar(root: &mut ChildSpawnerCommands, layout: Layout) {
                 _ => &mut b,
             };
         }
+        // The third mode: on a phone upright "3D" under its icon (the icon alone would not say
+        // it; its name says it in full). Held sideways the two columns of icons have room for
+        // no third labelled button, and it is the icon alone.
+        #[cfg(feature = "link3d")]
+        {
+            let cmd = CommandButton(ScreenCommand::Link3d.into());
+            let mut b = row.spawn(tool_button(
+                &t!("link3d-open"),
+                icons::LINK,
+                cmd,
+                !layout.compact(),
+            ));
+            b.observe(send_on_click::<CommandButton>);
+            if layout == Layout::Portrait {
+                b.with_child((text("3D", 13.0), Pickable::IGNORE));
+            }
+        }
     });
 }
 

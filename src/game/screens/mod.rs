@@ -6,6 +6,8 @@ pub mod designer;
 pub mod hud;
 pub mod level_menu;
 pub mod link;
+#[cfg(feature = "link3d")]
+pub mod link3d;
 pub mod loading;
 pub mod replay;
 pub mod settings;

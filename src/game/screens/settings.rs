@@ -90,7 +90,7 @@ fn settings_commands(
                     *back_to = Some(*from);
                     next_play.set(Play::Settings)
                 }
-                Play::Replay | Play::Design | Play::Snapshots | Play::Daily => {}
+                Play::Replay | Play::Design | Play::Snapshots | Play::Daily | Play::Link3d => {}
             },
             ScreenCommand::Speed(faster) => {
                 let i = speed_index(settings.step_seconds);

@@ -98,6 +98,8 @@ fn title_commands(
             | (ScreenCommand::Back, Play::Active | Play::Solved) => next_play.set(Play::Title),
             (ScreenCommand::Link, Play::Title) => next_play.set(Play::Link),
             (ScreenCommand::Menu | ScreenCommand::Back, Play::Link) => next_play.set(Play::Title),
+            (ScreenCommand::Link3d, Play::Link) => next_play.set(Play::Link3d),
+            (ScreenCommand::Menu | ScreenCommand::Back, Play::Link3d) => next_play.set(Play::Link),
             _ => {}
         }
     }

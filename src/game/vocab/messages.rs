@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use super::link3d::Link3dCommand;
 use crate::core::design::{Edit, Pen};
 use crate::core::link::Cell;
 use crate::core::{Direction, Moved, Pos};
@@ -76,6 +77,8 @@ pub enum ScreenCommand {
     Back,
     /// Open the Link mode (from the title screen).
     Link,
+    /// Open Link 3D (from the Link screen; with the `link3d` feature).
+    Link3d,
     /// Open or close the snapshots of the level.
     Snapshots,
     /// Keep the position on the board (with its moves) as a snapshot of the level.
@@ -126,6 +129,13 @@ pub enum AnyCommand {
     Play(PlayerCommand),
     Screen(ScreenCommand),
     Link(LinkCommand),
+    Link3d(Link3dCommand),
+}
+
+impl From<Link3dCommand> for AnyCommand {
+    fn from(c: Link3dCommand) -> AnyCommand {
+        AnyCommand::Link3d(c)
+    }
 }
 
 impl From<LinkCommand> for AnyCommand {
@@ -152,6 +162,7 @@ pub struct CommandWriter<'w> {
     play: MessageWriter<'w, PlayerCommand>,
     screen: MessageWriter<'w, ScreenCommand>,
     link: MessageWriter<'w, LinkCommand>,
+    link3d: MessageWriter<'w, Link3dCommand>,
 }
 
 impl CommandWriter<'_> {
@@ -165,6 +176,9 @@ impl CommandWriter<'_> {
             }
             AnyCommand::Link(c) => {
                 self.link.write(c);
+            }
+            AnyCommand::Link3d(c) => {
+                self.link3d.write(c);
             }
         }
     }

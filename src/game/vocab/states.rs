@@ -33,6 +33,9 @@ pub enum Play {
     Title,
     /// The Link (連連看) mode: its own board and buttons cover the level.
     Link,
+    /// Link 3D (with the `link3d` feature): a block of tiles turned by the player, from the Link
+    /// screen.
+    Link3d,
     /// The level's kept positions: keep this one, or go back to one.
     Snapshots,
     /// The level menu ("More"): the level's tools that the toolbar has no room for.
