@@ -47,21 +47,6 @@ fn open_at_start(at_start: Option<Res<LinkAtStart>>, mut next: ResMut<NextState<
     }
 }
 
-/// A seed for a new deal: the clock's nanoseconds (mixed), or a step on from the last one.
-fn fresh_seed(after: u64) -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    let noise = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // A browser has no std clock: its random numbers instead.
-    #[cfg(target_arch = "wasm32")]
-    let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
-    (after ^ noise)
-        .wrapping_mul(6_364_136_223_846_793_005)
-        .wrapping_add(1_442_695_040_888_963_407)
-        >> 1
-}
-
 /// Opening the mode: the game left on screen, else the saved one, else a new deal (the size the
 /// player chose last; on a portrait screen the first time, a portrait size).
 fn open_link(

@@ -45,20 +45,6 @@ fn open_at_start(at_start: Option<Res<Link3dAtStart>>, mut next: ResMut<NextStat
     }
 }
 
-/// A seed for a new deal, mixed from the last one and the clock (the 2D mode's recipe).
-fn fresh_seed(after: u64) -> u64 {
-    #[cfg(not(target_arch = "wasm32"))]
-    let noise = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    #[cfg(target_arch = "wasm32")]
-    let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
-    (after ^ noise)
-        .wrapping_mul(6_364_136_223_846_793_005)
-        .wrapping_add(1_442_695_040_888_963_407)
-        >> 1
-}
-
 /// Opening the mode: the game left on screen, else the saved one, else a new deal of the size
 /// chosen last. A saved game that does not restore is moved aside and said, never overwritten.
 fn open_link3d(

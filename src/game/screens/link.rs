@@ -566,10 +566,46 @@ fn show_panels(
     });
 }
 
+/// What a panel's buttons send and say, in the 2D mode or in Link 3D.
+pub(crate) struct PanelCommands {
+    pub pause: AnyCommand,
+    pub shuffle: AnyCommand,
+    pub undo: AnyCommand,
+    pub new_deal: AnyCommand,
+    /// Leaving the mode: the label and what it sends.
+    pub leave: (String, AnyCommand),
+}
+
 fn fill_panel(
     panel: &mut ChildSpawnerCommands,
     kind: LinkPanel,
     play: &LinkPlay,
+    best: Option<u64>,
+) {
+    let cmds = PanelCommands {
+        pause: LinkCommand::Pause.into(),
+        shuffle: LinkCommand::Shuffle.into(),
+        undo: LinkCommand::Undo.into(),
+        new_deal: LinkCommand::NewDeal.into(),
+        leave: (t!("hud-menu"), ScreenCommand::Menu.into()),
+    };
+    fill_link_panel(
+        panel,
+        kind,
+        &cmds,
+        (play.board().tiles(), play.finish),
+        best,
+    );
+}
+
+/// A panel's words and buttons: Paused (go on, leave), Stuck (the tiles left; shuffle, undo),
+/// Cleared (the time against the best; new deal, undo, leave). `state` is the tiles left and
+/// the finish.
+pub(crate) fn fill_link_panel(
+    panel: &mut ChildSpawnerCommands,
+    kind: LinkPanel,
+    cmds: &PanelCommands,
+    (tiles, finish): (usize, Option<Finish>),
     best: Option<u64>,
 ) {
     let button = |row: &mut ChildSpawnerCommands, label: &str, cmd: AnyCommand, first: bool| {
@@ -579,27 +615,25 @@ fn fill_panel(
             b.insert(DefaultFocus);
         }
     };
+    let (leave_label, leave) = &cmds.leave;
     match kind {
         LinkPanel::Paused => {
             panel.spawn(text(t!("link-paused"), 36.0));
             panel.spawn(wrap_row()).with_children(|row| {
-                button(row, &t!("link-go-on"), LinkCommand::Pause.into(), true);
-                button(row, &t!("hud-menu"), ScreenCommand::Menu.into(), false);
+                button(row, &t!("link-go-on"), cmds.pause, true);
+                button(row, leave_label, *leave, false);
             });
         }
         LinkPanel::Stuck => {
             panel.spawn(text(t!("link-stuck"), 30.0));
-            panel.spawn(text(
-                t!("link-tiles-left", tiles = play.board().tiles()),
-                20.0,
-            ));
+            panel.spawn(text(t!("link-tiles-left", tiles = tiles), 20.0));
             panel.spawn(wrap_row()).with_children(|row| {
-                button(row, &t!("link-shuffle"), LinkCommand::Shuffle.into(), true);
-                button(row, &t!("hud-undo"), LinkCommand::Undo.into(), false);
+                button(row, &t!("link-shuffle"), cmds.shuffle, true);
+                button(row, &t!("hud-undo"), cmds.undo, false);
             });
         }
         LinkPanel::Cleared => {
-            let f = play.finish.expect("a cleared board has its finish");
+            let Some(f) = finish else { return };
             panel.spawn(text(t!("link-cleared"), 44.0));
             panel.spawn(text(t!("link-time", time = clock_text(f.millis)), 24.0));
             let line = match (f.record, f.best_before) {
@@ -609,9 +643,9 @@ fn fill_panel(
             };
             panel.spawn(text(line, 20.0));
             panel.spawn(wrap_row()).with_children(|row| {
-                button(row, &t!("link-new-deal"), LinkCommand::NewDeal.into(), true);
-                button(row, &t!("hud-undo"), LinkCommand::Undo.into(), false);
-                button(row, &t!("hud-menu"), ScreenCommand::Menu.into(), false);
+                button(row, &t!("link-new-deal"), cmds.new_deal, true);
+                button(row, &t!("hud-undo"), cmds.undo, false);
+                button(row, leave_label, *leave, false);
             });
         }
     }

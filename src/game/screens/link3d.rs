@@ -9,7 +9,8 @@
 //! that room, at a distance where the block's bounding sphere fits it. While the mode is up the
 //! level's 2D camera is switched off. The play itself is `mechanics/link3d.rs`.
 //!
-//! Siblings: `link` (the clock's text, as the 2D status line writes it).
+//! Siblings: `link` (the clock's text and the Paused, Stuck and Cleared panels, shared with the
+//! 2D screen).
 
 use std::collections::HashMap;
 
@@ -21,7 +22,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::core::link3d::{Block, Cell3, Line3};
 use crate::game::mechanics::art::{ArtAssets, LINK_SHEET_SIZES};
-use crate::game::screens::link::clock_text;
+use crate::game::screens::link::{LinkPanel, PanelCommands, clock_text, fill_link_panel};
 use crate::game::vocab::icons;
 use crate::game::vocab::palette;
 use crate::game::vocab::ui::*;
@@ -82,13 +83,6 @@ struct Link3dStatus;
 struct LineEffect {
     age: f32,
     frames: u32,
-}
-
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-enum Link3dPanel {
-    Paused,
-    Stuck,
-    Cleared,
 }
 
 /// The orbit camera: its turn about the block and its zoom, and how far the pointer has moved
@@ -734,16 +728,16 @@ fn show_status(
 fn show_panels(
     mut commands: Commands,
     play: Option<Res<Link3dPlay>>,
-    panels: Query<(Entity, &Link3dPanel)>,
+    panels: Query<(Entity, &LinkPanel)>,
     saves: Res<crate::game::mechanics::save::Saves>,
 ) {
     let Some(play) = play else { return };
     let wanted = if play.paused {
-        Some(Link3dPanel::Paused)
+        Some(LinkPanel::Paused)
     } else if play.finish.is_some() {
-        Some(Link3dPanel::Cleared)
+        Some(LinkPanel::Cleared)
     } else if play.stuck() {
-        Some(Link3dPanel::Stuck)
+        Some(LinkPanel::Stuck)
     } else {
         None
     };
@@ -755,68 +749,15 @@ fn show_panels(
     }
     let Some(kind) = wanted else { return };
     let best = saves.progress.link_best.get(&play.best_key()).copied();
-    spawn_overlay_at(&mut commands, Play::Link3d, 2, kind, |panel| {
-        fill_panel(panel, kind, &play, best)
-    });
-}
-
-fn fill_panel(
-    panel: &mut ChildSpawnerCommands,
-    kind: Link3dPanel,
-    play: &Link3dPlay,
-    best: Option<u64>,
-) {
-    let button = |row: &mut ChildSpawnerCommands, label: &str, cmd: AnyCommand, first: bool| {
-        let mut b = row.spawn(command_button(label, None, cmd));
-        b.observe(send_on_click::<CommandButton>);
-        if first {
-            b.insert(DefaultFocus);
-        }
+    let cmds = PanelCommands {
+        pause: Link3dCommand::Pause.into(),
+        shuffle: Link3dCommand::Shuffle.into(),
+        undo: Link3dCommand::Undo.into(),
+        new_deal: Link3dCommand::NewDeal.into(),
+        leave: (t!("link3d-back"), ScreenCommand::Back.into()),
     };
-    match kind {
-        Link3dPanel::Paused => {
-            panel.spawn(text(t!("link-paused"), 36.0));
-            panel.spawn(wrap_row()).with_children(|row| {
-                button(row, &t!("link-go-on"), Link3dCommand::Pause.into(), true);
-                button(row, &t!("link3d-back"), ScreenCommand::Back.into(), false);
-            });
-        }
-        Link3dPanel::Stuck => {
-            panel.spawn(text(t!("link-stuck"), 30.0));
-            panel.spawn(text(
-                t!("link-tiles-left", tiles = play.block().tiles()),
-                20.0,
-            ));
-            panel.spawn(wrap_row()).with_children(|row| {
-                button(
-                    row,
-                    &t!("link-shuffle"),
-                    Link3dCommand::Shuffle.into(),
-                    true,
-                );
-                button(row, &t!("hud-undo"), Link3dCommand::Undo.into(), false);
-            });
-        }
-        Link3dPanel::Cleared => {
-            let Some(f) = play.finish else { return };
-            panel.spawn(text(t!("link-cleared"), 44.0));
-            panel.spawn(text(t!("link-time", time = clock_text(f.millis)), 24.0));
-            let line = match (f.record, f.best_before) {
-                (true, Some(before)) => t!("link-new-best", time = clock_text(before)),
-                (true, None) => t!("link-first-time"),
-                (false, _) => t!("link-best", time = clock_text(best.unwrap_or(f.millis))),
-            };
-            panel.spawn(text(line, 20.0));
-            panel.spawn(wrap_row()).with_children(|row| {
-                button(
-                    row,
-                    &t!("link-new-deal"),
-                    Link3dCommand::NewDeal.into(),
-                    true,
-                );
-                button(row, &t!("hud-undo"), Link3dCommand::Undo.into(), false);
-                button(row, &t!("link3d-back"), ScreenCommand::Back.into(), false);
-            });
-        }
-    }
+    let state = (play.block().tiles(), play.finish);
+    spawn_overlay_at(&mut commands, Play::Link3d, 2, kind, |panel| {
+        fill_link_panel(panel, kind, &cmds, state, best)
+    });
 }

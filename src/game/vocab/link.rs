@@ -64,6 +64,22 @@ pub fn sizes_for(window: Option<Vec2>) -> Vec<(i32, i32)> {
     fitting
 }
 
+/// A seed for a new deal (2D or 3D): the clock's nanoseconds (mixed), or a step on from the
+/// last one.
+pub fn fresh_seed(after: u64) -> u64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    let noise = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // A browser has no std clock: its random numbers instead.
+    #[cfg(target_arch = "wasm32")]
+    let noise = (js_sys::Math::random() * u64::MAX as f64) as u64;
+    (after ^ noise)
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407)
+        >> 1
+}
+
 /// The Link game being played, with what the screen shows about it.
 #[derive(Resource, Debug)]
 pub struct LinkPlay {
