@@ -123,6 +123,23 @@ fn picking_matching_buried_tiles_and_the_history() {
     assert_eq!(play(&app).clock, clock);
     cmd(&mut app, Link3dCommand::Pause);
     assert!(!play(&app).paused);
+    // The keyboard's cursor: Tab goes through the tiles that can be picked, in reading order,
+    // never a buried one; Enter picks the one under it.
+    let block = play(&app).block().clone();
+    let pickable: Vec<Cell3> = block.cells().filter(|&c| block.reachable(c)).collect();
+    cmd(&mut app, Link3dCommand::NextTile(true));
+    assert_eq!(play(&app).cursor, Some(pickable[0]));
+    cmd(&mut app, Link3dCommand::NextTile(true));
+    assert_eq!(play(&app).cursor, Some(pickable[1]));
+    cmd(&mut app, Link3dCommand::NextTile(false));
+    cmd(&mut app, Link3dCommand::NextTile(false));
+    assert_eq!(
+        play(&app).cursor,
+        pickable.last().copied(),
+        "round the block"
+    );
+    cmd(&mut app, Link3dCommand::PickAtCursor);
+    assert_eq!(play(&app).selected, pickable.last().copied());
     // Size: the next size is the next offered one, and a new deal of it is dealt.
     cmd(&mut app, Link3dCommand::NextSize);
     let b = play(&app).block();

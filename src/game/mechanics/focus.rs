@@ -82,7 +82,13 @@ fn navigate(
     let old = focus.0;
     let on = matches!(
         play.get(),
-        Play::Title | Play::Picking | Play::Settings | Play::Solved | Play::Link | Play::Snapshots
+        Play::Title
+            | Play::Picking
+            | Play::Settings
+            | Play::Solved
+            | Play::Link
+            | Play::Link3d
+            | Play::Snapshots
     );
     // The buttons of the screen on top, with their centres, in reading order.
     let mut here: Vec<(Entity, Vec2)> = if on {

@@ -3,9 +3,10 @@
 //! best times, and the game saved to `link3d.ron` after each move and restored when the mode
 //! opens again. The screen that draws it and turns the block is `screens/link3d.rs`.
 //!
-//! Keys: H hint, X shuffle, Z or Backspace undo, Y redo, R restart, N new deal, P pause,
-//! Escape back to the Link screen (the arrows turn the block: the screen's). A gamepad: East
-//! undoes, West hints, Start pauses.
+//! Keys: Tab (Shift+Tab) moves the cursor to the next (previous) tile that can be picked, Enter
+//! or Space picks it, H hint, X shuffle, Z or Backspace undo, Y redo, R restart, N new deal, P
+//! pause, Escape back to the Link screen (the arrows turn the block: the screen's). A gamepad:
+//! d-pad right and left move the cursor, South picks, East undoes, West hints, Start pauses.
 //!
 //! Siblings: `save` (the data folder and the records the best times join), `sound` (the cues a
 //! match, an undo and a cleared block make).
@@ -105,8 +106,28 @@ fn open_link3d(
 fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
     pads: Query<&Gamepad>,
+    play: Option<Res<Link3dPlay>>,
     mut out: MessageWriter<Link3dCommand>,
 ) {
+    let pad = |b: GamepadButton| pads.iter().any(|p| p.just_pressed(b));
+    // While a panel is up the arrows and Enter are its buttons' (`mechanics/focus.rs`).
+    if play.is_some_and(|p| !p.panel_up()) {
+        let back = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        if keys.just_pressed(KeyCode::Tab) {
+            out.write(Link3dCommand::NextTile(!back));
+        }
+        for (b, forward) in [
+            (GamepadButton::DPadRight, true),
+            (GamepadButton::DPadLeft, false),
+        ] {
+            if pad(b) {
+                out.write(Link3dCommand::NextTile(forward));
+            }
+        }
+        if keys.any_just_pressed([KeyCode::Enter, KeyCode::Space]) || pad(GamepadButton::South) {
+            out.write(Link3dCommand::PickAtCursor);
+        }
+    }
     for (k, c) in [
         (KeyCode::KeyH, Link3dCommand::Hint),
         (KeyCode::KeyX, Link3dCommand::Shuffle),
@@ -127,7 +148,7 @@ fn read_keys(
         (GamepadButton::West, Link3dCommand::Hint),
         (GamepadButton::Start, Link3dCommand::Pause),
     ] {
-        if pads.iter().any(|p| p.just_pressed(b)) {
+        if pad(b) {
             out.write(c);
         }
     }
@@ -151,6 +172,12 @@ fn play_link3d(
         let (moves, seed) = (play.game.applied(), play.seed);
         match cmd {
             Link3dCommand::Pick(c) => pick(&mut play, c, &mut removed),
+            Link3dCommand::PickAtCursor => {
+                if let Some(c) = play.cursor {
+                    pick(&mut play, c, &mut removed);
+                }
+            }
+            Link3dCommand::NextTile(forward) => play.cursor = next_tile(&play, forward),
             Link3dCommand::Hint => play.hint = next_hint(&play),
             _ => history(&mut play, cmd),
         }
@@ -167,6 +194,24 @@ fn play_link3d(
             cues.write(SoundCue::Solved);
         }
     }
+}
+
+/// The tile that can be picked after (or before) the cursor, in reading order, round the block.
+fn next_tile(play: &Link3dPlay, forward: bool) -> Option<Cell3> {
+    let block = play.block();
+    let mut tiles: Vec<Cell3> = block.cells().filter(|&c| block.reachable(c)).collect();
+    if !forward {
+        tiles.reverse();
+    }
+    let after = play.cursor.and_then(|c| tiles.iter().position(|&t| t == c));
+    let next = match after {
+        Some(i) => tiles.get(i + 1),
+        // From a tile that went (or none): the first past where it was.
+        None => play
+            .cursor
+            .and_then(|c| tiles.iter().find(|&&t| if forward { t > c } else { t < c })),
+    };
+    next.or(tiles.first()).copied()
 }
 
 /// The playable pair after the one shown, round to the first.
@@ -208,7 +253,10 @@ fn history(play: &mut Link3dPlay, cmd: Link3dCommand) {
             *play = Link3dPlay::dealt(size, fresh_seed(play.seed));
             false
         }
-        Link3dCommand::Pick(_) | Link3dCommand::Hint => false,
+        Link3dCommand::Pick(_)
+        | Link3dCommand::PickAtCursor
+        | Link3dCommand::NextTile(_)
+        | Link3dCommand::Hint => false,
     };
     if changed {
         play.selected = None;

@@ -120,6 +120,8 @@ enum Mark {
     Selected,
     Hinted,
     Playable,
+    /// Under the keyboard's and gamepad's cursor.
+    Cursor,
 }
 
 /// The meshes and materials of the scene, made once per visit.
@@ -430,21 +432,24 @@ pub fn world_of(block: &Block, c: Cell3) -> Vec3 {
     )
 }
 
-/// The arrow keys turn by a step, the wheel and a pinch zoom.
+/// The arrow keys turn by a step (unless a panel is up: they are its buttons' then), the wheel
+/// and a pinch zoom.
 fn turn_with_keys_wheel_and_pinch(
     keys: Res<ButtonInput<KeyCode>>,
     mut wheel: MessageReader<MouseWheel>,
     touches: Res<Touches>,
+    play: Option<Res<Link3dPlay>>,
     mut orbit: ResMut<Orbit>,
 ) {
     const STEP: f32 = std::f32::consts::PI / 12.0;
+    let panel = play.is_none_or(|p| p.panel_up());
     for (k, yaw, pitch) in [
         (KeyCode::ArrowLeft, STEP, 0.0),
         (KeyCode::ArrowRight, -STEP, 0.0),
         (KeyCode::ArrowUp, 0.0, STEP),
         (KeyCode::ArrowDown, 0.0, -STEP),
     ] {
-        if keys.just_pressed(k) {
+        if keys.just_pressed(k) && !panel {
             orbit.yaw += yaw;
             orbit.pitch = (orbit.pitch + pitch).clamp(-1.45, 1.45);
         }
@@ -504,6 +509,7 @@ fn place_camera(
 struct Shown {
     block: Block,
     selected: Option<Cell3>,
+    cursor: Option<Cell3>,
     hint: Option<Line3>,
     paused: bool,
     art: bool,
@@ -523,6 +529,7 @@ fn build_tiles(
     let now = Shown {
         block: play.block().clone(),
         selected: play.selected,
+        cursor: play.cursor,
         hint: play.hint.map(|(_, _, l)| l),
         paused: play.paused,
         art: art.is_some(),
@@ -558,6 +565,7 @@ fn build_tiles(
         for c in block.cells().filter(|&c| block.get(c) != 0) {
             let mark = match () {
                 _ if play.selected == Some(c) => Mark::Selected,
+                _ if play.cursor == Some(c) => Mark::Cursor,
                 _ if hinted(c) => Mark::Hinted,
                 _ if playable.contains(&c) => Mark::Playable,
                 _ if !block.reachable(c) => Mark::Buried,
@@ -603,6 +611,7 @@ fn tile_material(
                 Mark::Selected => Color::srgb(1.0, 0.82, 0.35),
                 Mark::Hinted => Color::srgb(0.55, 1.0, 0.55),
                 Mark::Playable => Color::srgb(0.85, 1.0, 0.85),
+                Mark::Cursor => Color::srgb(0.55, 0.75, 1.0),
             };
             // The sheet: 8 x 8 tiles of 64 pixels, each in a 1-pixel frame.
             let cell = LINK_SHEET_SIZES[0] as f32;

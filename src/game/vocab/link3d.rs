@@ -31,6 +31,11 @@ pub enum Link3dCommand {
     NewDeal,
     /// Stop the clock and hide the block, or go on.
     Pause,
+    /// The keyboard's and gamepad's cursor to the next tile that can be picked (`false`: the
+    /// one before), in reading order, round the block.
+    NextTile(bool),
+    /// Pick the tile under the cursor.
+    PickAtCursor,
     /// New deals get the next block size (deals one now).
     NextSize,
 }
@@ -42,6 +47,8 @@ pub struct Link3dPlay {
     /// The seed of the deal.
     pub seed: u64,
     pub selected: Option<Cell3>,
+    /// The keyboard's and gamepad's cursor (none until Tab or the d-pad moves it).
+    pub cursor: Option<Cell3>,
     /// A playable pair the Hint button showed (until the next move).
     pub hint: Option<(Cell3, Cell3, Line3)>,
     /// Time played on this deal (stopped while paused, stuck, finished or away).
@@ -64,6 +71,7 @@ impl Link3dPlay {
             game,
             seed,
             selected: None,
+            cursor: None,
             hint: None,
             clock,
             paused: false,
