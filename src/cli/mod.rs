@@ -1,5 +1,5 @@
 //! The command-line tools, one file per command: `play` (the game window), `convert`, `info`,
-//! `verify`, `path`, `solve`, `generate`, `rate`, `daily` and `backup`. Cells and sizes are parsed by
+//! `verify`, `path`, `solve`, `optimize`, `generate`, `rate`, `daily` and `backup`. Cells and sizes are parsed by
 //! `core::notation`. No window opens except for `play`.
 
 use std::path::{Path, PathBuf};
@@ -145,6 +145,30 @@ pub enum Command {
         #[arg(long, default_value_t = 8_000_000)]
         max_states: usize,
     },
+    /// Improve solutions: for each solution (as `verify` reads them), search nearby for one with
+    /// fewer moves (never more pushes) or, with --pushes, fewer pushes (then moves). Prints
+    /// `solve`'s columns for the best found, the counts before and after as moves/pushes, and a
+    /// closing "# N improved of M" line; the output is itself a solutions file `verify` reads.
+    /// Every solution printed has been replayed by the rules.
+    #[command(
+        after_help = "Exit status: 0 when every solution could be read and replayed (improved or \
+        not); 1 when a file cannot be read or a solution does not solve its level; 2 for wrong \
+        arguments."
+    )]
+    Optimize {
+        levels: PathBuf,
+        /// A .sok/.xsb file with solutions, a TSV with a header line, or LURD lines (one per level).
+        solutions: PathBuf,
+        /// Fewer moves first, pushes never more (the default).
+        #[arg(long, conflicts_with = "pushes")]
+        moves: bool,
+        /// Fewer pushes first, then fewer moves.
+        #[arg(long)]
+        pushes: bool,
+        /// Seconds per solution.
+        #[arg(long, value_parser = parse_seconds, default_value = "10")]
+        time: f64,
+    },
     /// Make new levels (a designer's tool): each is pulled back from solved as far as it goes, so
     /// it can always be solved; written as .sok text with its push-optimal solution.
     Generate {
@@ -269,6 +293,7 @@ mod deadlocks;
 mod generate;
 mod info;
 mod link;
+mod optimize;
 mod path;
 mod play;
 mod rate;
@@ -343,6 +368,20 @@ pub fn run(cmd: Command) -> ExitCode {
                 ..Limits::default()
             };
             solve(&levels, level, mode, &limits)
+        }
+        Command::Optimize {
+            levels,
+            solutions,
+            moves: _,
+            pushes,
+            time,
+        } => {
+            let metric = if pushes {
+                solver::Metric::Pushes
+            } else {
+                solver::Metric::Moves
+            };
+            optimize::optimize(&levels, &solutions, metric, &Limits::seconds(time))
         }
         Command::Generate {
             count,

@@ -224,6 +224,9 @@ pub struct Records {
     /// A solution the computer found (the hint played it), kept because the player asked: shown
     /// with the computer's mark, never counted as the player's (not solved, not a best).
     pub computer: Option<Recording>,
+    /// The computer's improvement of a solution (the optimizer, "Improve"): fewer moves than the
+    /// solution it started from. Like `computer`, never the player's.
+    pub improved: Option<Recording>,
 }
 
 impl Records {
@@ -264,6 +267,16 @@ impl Records {
         better
     }
 
+    /// Keeps the computer's improvement `r` when there is none yet or it has fewer moves.
+    /// Returns whether it was kept.
+    pub fn offer_improved(&mut self, r: &Recording) -> bool {
+        let better = self.improved.as_ref().is_none_or(|b| r.fewer_moves_than(b));
+        if better {
+            self.improved = Some(r.clone());
+        }
+        better
+    }
+
     /// Whether the player solved the level themselves (the computer's solution does not count).
     pub fn solved(&self) -> bool {
         self.best_moves.is_some() || self.best_pushes.is_some()
@@ -291,6 +304,7 @@ impl Records {
             ("best-moves", &mut self.best_moves),
             ("best-pushes", &mut self.best_pushes),
             ("computer's", &mut self.computer),
+            ("improved", &mut self.improved),
         ] {
             let Some(r) = slot else { continue };
             let text = r.lurd.as_deref().unwrap_or("");
@@ -325,7 +339,7 @@ pub enum RecordProblem {
     #[error("{label}: the {which} recording claims {}/{} moves/pushes but replays as {}/{}; not shown", .claimed.0, .claimed.1, .replayed.0, .replayed.1)]
     Miscounted {
         label: String,
-        /// `best-moves`, `best-pushes` or `computer's`.
+        /// `best-moves`, `best-pushes`, `computer's` or `improved`.
         which: &'static str,
         claimed: (u32, u32),
         replayed: (u32, u32),
@@ -469,6 +483,14 @@ impl Progress {
         self.levels.get(&fingerprint_key(level))
     }
 
+    /// Keeps the computer's improvement of a solution of `level` ([`Records::offer_improved`]).
+    pub fn offer_improved(&mut self, level: &Level, r: &Recording) -> bool {
+        self.levels
+            .entry(fingerprint_key(level))
+            .or_default()
+            .offer_improved(r)
+    }
+
     /// Keeps the computer's solution of `level` ([`Records::offer_computer`]).
     pub fn offer_computer(&mut self, level: &Level, r: &Recording) -> bool {
         self.levels
@@ -544,6 +566,9 @@ impl Progress {
             }
             if let Some(r) = &theirs.computer {
                 improved += mine.offer_computer(r) as usize;
+            }
+            if let Some(r) = &theirs.improved {
+                improved += mine.offer_improved(r) as usize;
             }
         }
         improved
@@ -1280,6 +1305,42 @@ mod tests {
             "{problems:?}"
         );
         assert_eq!(r.computer, None);
+    }
+
+    #[test]
+    fn the_computers_improvement_is_kept_apart_from_the_players_records() {
+        let l = level();
+        let mut p = Progress::default();
+        p.offer(&l, &rec(5, 2, "rlrRR"));
+        assert!(p.offer_improved(&l, &rec(3, 2, "rRR")));
+        assert!(
+            !p.offer_improved(&l, &rec(4, 2, "x")),
+            "more moves than the kept one"
+        );
+        let r = p.records(&l).unwrap();
+        assert_eq!(
+            r.best_moves,
+            Some(rec(5, 2, "rlrRR")),
+            "the player's record stays theirs"
+        );
+        assert_eq!(r.improved, Some(rec(3, 2, "rRR")));
+        let mut other = Progress::default();
+        assert_eq!(
+            other.merge(&p),
+            2,
+            "the player's record and the improvement"
+        );
+        assert_eq!(other.records(&l).unwrap().improved, Some(rec(3, 2, "rRR")));
+        let old: Records = ron::from_str("(best_moves: None, computer: None)").unwrap();
+        assert_eq!(
+            old.improved, None,
+            "a file from before it existed still reads"
+        );
+        let mut r = Records::default();
+        r.offer_improved(&rec(3, 2, "rUR"));
+        let problems = r.verify(&l, "level 1");
+        assert!(problems[0].to_string().contains("improved"), "{problems:?}");
+        assert_eq!(r.improved, None);
     }
 
     #[test]

@@ -619,6 +619,7 @@ fn save_writer() {
                     }),
                     best_pushes: None,
                     computer: None,
+                    improved: None,
                 },
             );
         }
@@ -893,4 +894,103 @@ fn daily_prints_the_same_level_for_the_same_day_and_refuses_bad_dates() {
     }
     let o = pushbox(&["generate", "--tier", "easy", "--boxes", "3"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `optimize` improves solutions it reads as `verify` does, prints `solve`'s columns with the
+/// counts before and after, and its output is a solutions file `verify` accepts.
+#[test]
+fn optimize_prints_better_solutions_that_verify() {
+    let d = temp_dir("cli-optimize");
+    let levels = fixture("levels/microban/Microban_155.xsb");
+    let published =
+        std::fs::read_to_string(fixture("solutions/microban/microban_I_push-optimal.tsv")).unwrap();
+    // The header and the first five published solutions.
+    let tsv: Vec<&str> = published.lines().take(6).collect();
+    let first: Vec<&str> = tsv[1].split('\t').collect();
+    let input = d.join("some.tsv");
+    std::fs::write(&input, tsv.join("\n")).unwrap();
+    let o = pushbox(&["optimize", s(&levels), s(&input), "--time", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "level\tresult\tpushes\tmoves\tpositions\tseconds\tbefore\tafter\tlurd"
+    );
+    assert_eq!(lines.len(), 7, "{out}");
+    for line in &lines[1..6] {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (before, after) = (f[6], f[7]);
+        let count = |x: &str, i: usize| -> u32 { x.split('/').nth(i).unwrap().parse().unwrap() };
+        assert_eq!(
+            count(before, 1),
+            count(after, 1),
+            "push-optimal pushes stay: {line}"
+        );
+        assert!(count(after, 0) <= count(before, 0), "{line}");
+        assert_eq!(
+            f[1] == "improved",
+            count(after, 0) < count(before, 0),
+            "{line}"
+        );
+        assert_eq!(after, format!("{}/{}", f[3], f[2]), "{line}");
+    }
+    assert!(lines[6].starts_with("# "), "{out}");
+    assert!(lines[6].contains(" improved of 5 ("), "{out}");
+    let file = d.join("better.tsv");
+    std::fs::write(&file, &out).unwrap();
+    let v = pushbox(&["verify", s(&levels), s(&file)]);
+    assert!(v.status.success(), "{}", stdout(&v));
+    assert!(stdout(&v).contains("5 passed, 0 failed"), "{}", stdout(&v));
+
+    // A detour (right, left) is walked straight; by pushes a plain LURD line works too.
+    let lurd = d.join("one.txt");
+    std::fs::write(&lurd, format!("rl{}\n", first[4])).unwrap();
+    let o = pushbox(&["optimize", s(&levels), s(&lurd), "--pushes", "--time", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let row: Vec<String> = stdout(&o)
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split('\t')
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        (row[1].as_str(), row[6].as_str()),
+        ("improved", "35/8"),
+        "{row:?}"
+    );
+    assert!(
+        stdout(&o).ends_with("# 1 improved of 1 (2 moves and 0 pushes saved)\n"),
+        "{}",
+        stdout(&o)
+    );
+
+    // Wrong input: a solution that does not solve its level, a missing file, wrong arguments.
+    let bad = d.join("bad.txt");
+    std::fs::write(&bad, "uuuu\n").unwrap();
+    let o = pushbox(&["optimize", s(&levels), s(&bad), "--time", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("level 1 (line 1): the solution does not solve the level: step 3 (u)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("1\tfailed\t-"), "{}", stdout(&o));
+    let o = pushbox(&["optimize", s(&levels), s(&d.join("none.tsv"))]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("none.tsv: cannot read"),
+        "{}",
+        stderr(&o)
+    );
+    let o = pushbox(&["optimize", s(&levels), s(&input), "--moves", "--pushes"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = pushbox(&["optimize", s(&levels), s(&input), "--time", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is not a number of seconds"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -16,12 +16,15 @@ mod closed;
 mod corral;
 mod freeze;
 mod goals;
+mod optimize;
 mod room;
 pub mod search;
+mod table;
 #[cfg(test)]
 mod tests;
 
 pub use bfs::{solve, solve_pushes};
+pub use optimize::{Metric, OptimizeError, Optimized, Optimizer, optimize};
 pub(crate) use room::{NONE, Room, StateTable};
 pub use search::{Limits, Mode, Progress, Stepper, lower_bound, search};
 

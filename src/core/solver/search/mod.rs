@@ -39,13 +39,12 @@ use super::corral::Corrals;
 use super::freeze::Freeze;
 use super::goals::{GoalRooms, Pushes};
 use super::room::{NONE, Room};
+use super::table::PositionTable;
 use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
-use table::PositionTable;
 
 mod backward;
 mod stepper;
-mod table;
 
 #[cfg(test)]
 pub(super) use backward::search_backward;

@@ -63,7 +63,7 @@ impl Slots {
 }
 
 /// Zobrist key → node number, growing without a pause.
-pub(super) struct PositionTable {
+pub(crate) struct PositionTable {
     slots: Slots,
     entries: usize,
     /// The table being emptied into `slots`, and how far it has been moved.
@@ -81,7 +81,7 @@ impl Default for PositionTable {
 }
 
 impl PositionTable {
-    pub(super) fn get(&self, key: u64) -> Option<u32> {
+    pub(crate) fn get(&self, key: u64) -> Option<u32> {
         self.slots.get(key).or_else(|| {
             let (old, _) = self.old.as_ref()?;
             old.get(key)
@@ -89,7 +89,7 @@ impl PositionTable {
     }
 
     /// Stores `key` (not stored yet) for `node`.
-    pub(super) fn insert(&mut self, key: u64, node: u32) {
+    pub(crate) fn insert(&mut self, key: u64, node: u32) {
         debug_assert!(node != EMPTY && self.get(key).is_none());
         if (self.entries + 1) * 4 > self.slots.len() * 3 {
             self.start_growing();

@@ -1,0 +1,249 @@
+//! The shortest solution through a vicinity: A* over (box position, worker's cell) pairs whose box
+//! position is in the [`Vicinity`], by moves then pushes or by pushes then moves. The worker's
+//! cell is kept exactly (not its area), since walking is what the moves count; each push costs
+//! the walk to its side plus one.
+//!
+//! The bound is the sum over boxes of the push distance to the nearest goal: a push moves one
+//! box one cell, so it never drops by more than the push costs (consistent), and it bounds the
+//! moves as well as the pushes.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::Metric;
+use super::vicinity::Vicinity;
+use crate::core::Direction;
+use crate::core::solver::Push;
+use crate::core::solver::room::{NONE, Room};
+use crate::core::solver::table::PositionTable;
+
+#[derive(Clone, Copy)]
+struct Node {
+    position: u32,
+    worker: u16,
+    /// The push that led here: the box's cell before it and the direction (search order).
+    from: u16,
+    dir: u8,
+    moves: u32,
+    pushes: u32,
+    parent: u32,
+}
+
+/// What the search minimizes and what it must keep.
+pub(super) struct Costs<'a> {
+    pub metric: Metric,
+    /// The push distance from each cell to the nearest goal.
+    pub near: &'a [u32],
+    /// Pushes a solution may have at most (fewer moves must not cost more pushes).
+    pub push_limit: u32,
+}
+
+impl Costs<'_> {
+    fn bound(&self, boxes: &[u16]) -> u32 {
+        boxes.iter().map(|&b| self.near[b as usize]).sum()
+    }
+
+    /// The open list's order: the metric first, the other count next, each with the bound.
+    fn priority(&self, moves: u32, pushes: u32, h: u32) -> (u32, u32) {
+        match self.metric {
+            Metric::Moves => (moves + h, pushes + h),
+            Metric::Pushes => (pushes + h, moves + h),
+        }
+    }
+}
+
+pub(super) struct Shortest {
+    nodes: Vec<Node>,
+    /// (position, worker) → node.
+    table: PositionTable,
+    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    occupied: Vec<bool>,
+    /// The worker's walking distance to each cell from the node being expanded (`u32::MAX`: out
+    /// of reach), and the cells it reached.
+    walk: Vec<u32>,
+    reached: Vec<u16>,
+    moved: Vec<u16>,
+}
+
+/// The table's key of a (position, worker) pair: a bijection of the pair, mixed so that the
+/// high bits (the table's slot) vary.
+fn key(position: u32, worker: u16) -> u64 {
+    ((position as u64) << 16 | worker as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl Shortest {
+    pub fn new(cells: usize, start: u32, worker: u16, vicinity: &Vicinity, costs: &Costs) -> Self {
+        let mut s = Shortest {
+            nodes: Vec::new(),
+            table: PositionTable::default(),
+            open: BinaryHeap::new(),
+            occupied: vec![false; cells],
+            walk: vec![u32::MAX; cells],
+            reached: Vec::new(),
+            moved: Vec::new(),
+        };
+        let root = Node {
+            position: start,
+            worker,
+            from: NONE,
+            dir: 0,
+            moves: 0,
+            pushes: 0,
+            parent: u32::MAX,
+        };
+        s.add(root, vicinity, costs);
+        s
+    }
+
+    /// Positions stored so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Stores a node, or lowers the costs of the one stored for the same pair.
+    fn add(&mut self, node: Node, vicinity: &Vicinity, costs: &Costs) {
+        let h = costs.bound(vicinity.boxes(node.position));
+        if costs.metric == Metric::Moves && node.pushes + h > costs.push_limit {
+            return;
+        }
+        let (f, g) = costs.priority(node.moves, node.pushes, h);
+        let k = key(node.position, node.worker);
+        let id = match self.table.get(k) {
+            Some(id) => {
+                let old = &mut self.nodes[id as usize];
+                if costs.priority(old.moves, old.pushes, h) <= (f, g) {
+                    return;
+                }
+                *old = node;
+                id
+            }
+            None => {
+                let id = self.nodes.len() as u32;
+                self.table.insert(k, id);
+                self.nodes.push(node);
+                id
+            }
+        };
+        self.open.push(Reverse((f, g, id)));
+    }
+
+    /// Expands up to `count` positions. `Some(Some(node))`: the best solution through the
+    /// vicinity ends at `node`; `Some(None)`: there is none; `None`: not done yet.
+    pub fn run(
+        &mut self,
+        count: usize,
+        room: &Room,
+        live: &[bool],
+        vicinity: &Vicinity,
+        zobrist: &[u64],
+        costs: &Costs,
+    ) -> Option<Option<u32>> {
+        for _ in 0..count {
+            let Reverse((f, g, id)) = self.open.pop()?;
+            let node = self.nodes[id as usize];
+            let boxes = vicinity.boxes(node.position);
+            let h = costs.bound(boxes);
+            if costs.priority(node.moves, node.pushes, h) != (f, g) {
+                continue; // Reached again more cheaply since this entry was queued.
+            }
+            if boxes.iter().all(|&b| room.goal[b as usize]) {
+                return Some(Some(id));
+            }
+            self.expand(id, room, live, vicinity, zobrist, costs);
+        }
+        if self.open.is_empty() {
+            Some(None)
+        } else {
+            None
+        }
+    }
+
+    fn expand(
+        &mut self,
+        id: u32,
+        room: &Room,
+        live: &[bool],
+        vicinity: &Vicinity,
+        zobrist: &[u64],
+        costs: &Costs,
+    ) {
+        let node = self.nodes[id as usize];
+        let boxes = vicinity.boxes(node.position);
+        for &b in boxes {
+            self.occupied[b as usize] = true;
+        }
+        self.walk_from(room, node.worker);
+        let base = vicinity.key(node.position);
+        for (i, &b) in boxes.iter().enumerate() {
+            for d in 0..4 {
+                let to = room.next[b as usize][d];
+                let stand = room.next[b as usize][(d + 2) & 3];
+                if to == NONE
+                    || stand == NONE
+                    || self.occupied[to as usize]
+                    || !live[to as usize]
+                    || self.walk[stand as usize] == u32::MAX
+                {
+                    continue;
+                }
+                self.moved.clear();
+                self.moved.extend_from_slice(boxes);
+                self.moved[i] = to;
+                self.moved.sort_unstable();
+                let k = base ^ zobrist[b as usize] ^ zobrist[to as usize];
+                if let Some(position) = vicinity.find(k, &self.moved) {
+                    let child = Node {
+                        position,
+                        worker: b,
+                        from: b,
+                        dir: d as u8,
+                        moves: node.moves + self.walk[stand as usize] + 1,
+                        pushes: node.pushes + 1,
+                        parent: id,
+                    };
+                    self.add(child, vicinity, costs);
+                }
+            }
+        }
+        for &c in &self.reached {
+            self.walk[c as usize] = u32::MAX;
+        }
+        for &b in vicinity.boxes(node.position) {
+            self.occupied[b as usize] = false;
+        }
+    }
+
+    /// Walking distances from `from` around the boxes (`occupied`).
+    fn walk_from(&mut self, room: &Room, from: u16) {
+        self.reached.clear();
+        self.reached.push(from);
+        self.walk[from as usize] = 0;
+        let mut head = 0;
+        while head < self.reached.len() {
+            let c = self.reached[head];
+            head += 1;
+            for &n in &room.next[c as usize] {
+                if n != NONE && self.walk[n as usize] == u32::MAX && !self.occupied[n as usize] {
+                    self.walk[n as usize] = self.walk[c as usize] + 1;
+                    self.reached.push(n);
+                }
+            }
+        }
+    }
+
+    /// The pushes from the start to `end`.
+    pub fn pushes(&self, room: &Room, end: u32) -> Vec<Push> {
+        let mut out = Vec::new();
+        let mut id = end;
+        while self.nodes[id as usize].parent != u32::MAX {
+            let n = self.nodes[id as usize];
+            out.push(Push {
+                from: room.pos(n.from),
+                dir: Direction::SEARCH_ORDER[n.dir as usize],
+            });
+            id = n.parent;
+        }
+        out.reverse();
+        out
+    }
+}

@@ -1,0 +1,139 @@
+//! The optimizer on small rooms whose better solutions are known, and on Microban's published
+//! push-optimal solutions (never made worse, always replayed by the rules).
+
+use super::*;
+use crate::core::formats::xsb;
+
+fn board(rows: &[&str]) -> Board {
+    Board::from_mask_rows(rows).unwrap()
+}
+
+/// A corridor: the worker, a box and its goal in a row, with room to wander above.
+fn corridor() -> Board {
+    board(&[
+        "########", //
+        "#------#", "#(-x+--#", "########",
+    ])
+}
+
+#[test]
+fn a_detour_is_walked_straight() {
+    let b = corridor();
+    // Up, along, down, then the push: 2 more moves than needed.
+    let out = optimize(&b, "urdR", Metric::Moves, &Limits::default());
+    let out = out.unwrap();
+    assert_eq!(out.before, (4, 1));
+    assert_eq!((out.best.moves, out.best.pushes), (2, 1));
+    assert!(out.improved());
+    let g = lurd::check_solution(&b, &out.best.lurd).unwrap();
+    assert!(g.is_solved());
+    assert_eq!(g.board().moves(), 2);
+}
+
+#[test]
+fn pushes_back_and_forth_are_cut() {
+    let b = corridor();
+    // Push the box past its goal, walk round it and push it back: 3 pushes where 1 does.
+    let solution = "rRRurrdL";
+    lurd::check_solution(&b, solution).expect("the test's solution solves the room");
+    let out = optimize(&b, solution, Metric::Pushes, &Limits::default()).unwrap();
+    assert_eq!(out.before, (8, 3));
+    assert_eq!((out.best.pushes, out.best.moves), (1, 2));
+}
+
+#[test]
+fn by_moves_never_costs_pushes() {
+    // Two boxes: pushing the lower box round is shorter in moves only with more pushes; the
+    // moves metric must keep the pushes of the solution given.
+    let b = board(&["########", "#------#", "#-x--+-#", "#(x---+#", "########"]);
+    let solution =
+        crate::core::solver::search(&b, crate::core::solver::Mode::Optimal, &Limits::default())
+            .unwrap();
+    let out = optimize(&b, &solution.lurd, Metric::Moves, &Limits::default()).unwrap();
+    assert!(out.best.pushes <= solution.pushes);
+    assert!(out.best.moves <= solution.moves);
+    assert!(
+        lurd::check_solution(&b, &out.best.lurd)
+            .unwrap()
+            .is_solved()
+    );
+}
+
+#[test]
+fn a_wrong_solution_is_refused_with_the_rules_reason() {
+    let b = corridor();
+    let e = optimize(&b, "r", Metric::Moves, &Limits::default()).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            OptimizeError::NotASolution(SolutionError::NotSolved { .. })
+        ),
+        "{e}"
+    );
+    let e = optimize(&b, "lll", Metric::Moves, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("step 1 (l) is illegal"), "{e}");
+}
+
+#[test]
+fn slices_give_the_answer_of_one_run() {
+    let c = microban();
+    let (level, _, solution) = published().into_iter().find(|p| p.0 == 5).unwrap();
+    let b = c.levels[level - 1].board().unwrap();
+    let whole = optimize(&b, &solution, Metric::Moves, &Limits::default()).unwrap();
+    let mut sliced = Optimizer::new(&b, &solution, Metric::Moves, &Limits::default()).unwrap();
+    let mut slices = 0;
+    while !sliced.step(Some(Duration::from_micros(200))) {
+        slices += 1;
+    }
+    assert!(slices > 1, "the work was cut into slices");
+    let sliced = sliced.finish();
+    assert_eq!(sliced.best.lurd, whole.best.lurd);
+}
+
+fn fixture(rel: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(rel);
+    std::fs::read_to_string(path).expect("the fixture is in the repository")
+}
+
+fn microban() -> crate::core::level::Collection {
+    xsb::read("microban", &fixture("levels/microban/Microban_155.xsb")).unwrap()
+}
+
+/// The published push-optimal solutions: (level, pushes, LURD).
+fn published() -> Vec<(usize, u32, String)> {
+    fixture("solutions/microban/microban_I_push-optimal.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[1].parse().unwrap(),
+                f[3].parse().unwrap(),
+                f[4].to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn published_push_optimal_solutions_are_never_made_worse() {
+    let c = microban();
+    let limits = Limits::seconds(0.2);
+    let mut shorter = 0;
+    for (level, pushes, solution) in published().into_iter().take(20) {
+        let b = c.levels[level - 1].board().unwrap();
+        let out = optimize(&b, &solution, Metric::Moves, &limits).unwrap();
+        let g = lurd::check_solution(&b, &out.best.lurd).unwrap();
+        assert!(g.is_solved(), "level {level}");
+        assert_eq!(
+            out.best.pushes, pushes,
+            "level {level}: push-optimal stays so"
+        );
+        assert!(out.best.moves <= out.before.0, "level {level}");
+        shorter += usize::from(out.improved());
+    }
+    // Push-optimal solutions are rarely move-optimal: some of the first 20 get shorter.
+    assert!(shorter > 0);
+}
