@@ -63,6 +63,13 @@ solved-next = Next level
 solved-helped = Solved with the computer's help: not your record.
 solved-keep-computer = Keep as the computer's (K)
 hud-computer = Computer's { $moves }/{ $pushes }
+hud-improved = Improved { $moves }/{ $pushes }
+improve-button = Improve (I)
+improve-running = Improving: { $moves } moves, { $pushes } pushes so far (from { $moves0 }/{ $pushes0 }); I stops
+improve-found = The computer's improvement: { $moves } moves, { $pushes } pushes (from { $moves0 }/{ $pushes0 }); I replays it
+improve-none = No shorter solution found near this one ({ $moves0 } moves, { $pushes0 } pushes)
+improve-kept = kept as the computer's improvement of the level: { $moves } moves, { $pushes } pushes (your records stay yours)
+improve-not-better = the computer's improvement kept before is as short ({ $moves } moves, { $pushes } pushes found this time)
 
 ## Settings
 settings-title = Settings
@@ -202,6 +209,7 @@ link-best = Best { $time }
 replay-source-yours = your solution
 replay-source-best = best by moves
 replay-source-computer = the computer's solution
+replay-source-improved = the computer's improvement
 replay-source-clipboard = clipboard
 replay-source-link = the link's solution
 replay-none = { $level } has no recording yet: solve it first, or paste a solution (Ctrl+V)
@@ -216,6 +224,7 @@ replay-forward = Next
 replay-pause = Pause
 replay-play = Play
 replay-keep = Keep
+replay-improve = Improve
 replay-status = Replay ({ $source }): step { $step }/{ $steps }   Moves { $moves }   Pushes { $pushes }   Speed { $speed }x
 replay-keep-hint = {"   "}(Keep saves it as a record)
 

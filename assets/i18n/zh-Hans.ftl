@@ -62,6 +62,13 @@ solved-next = 下一关
 solved-helped = 借助电脑解开：不算你的记录。
 solved-keep-computer = 保存为电脑的解法（K）
 hud-computer = 电脑 { $moves }/{ $pushes }
+hud-improved = 改进 { $moves }/{ $pushes }
+improve-button = 改进（I）
+improve-running = 正在改进：目前 { $moves } 步，推动 { $pushes } 次（原 { $moves0 }/{ $pushes0 }）；按 I 停止
+improve-found = 电脑的改进：{ $moves } 步，推动 { $pushes } 次（原 { $moves0 }/{ $pushes0 }）；按 I 回放
+improve-none = 附近没有找到更短的解法（{ $moves0 } 步，推动 { $pushes0 } 次）
+improve-kept = 已保存为本关电脑的改进：{ $moves } 步，推动 { $pushes } 次（你的记录不变）
+improve-not-better = 之前保存的电脑改进同样短（这次找到 { $moves } 步，推动 { $pushes } 次）
 
 ## 设置
 settings-title = 设置
@@ -186,6 +193,7 @@ link-best = 最佳 { $time }
 replay-source-yours = 你的解法
 replay-source-best = 步数最少的解法
 replay-source-computer = 电脑的解法
+replay-source-improved = 电脑的改进
 replay-source-clipboard = 剪贴板
 replay-source-link = 链接中的解法
 replay-none = { $level } 还没有记录：先过关，或者粘贴一个解法（Ctrl+V）
@@ -200,6 +208,7 @@ replay-forward = 下一步
 replay-pause = 暂停
 replay-play = 播放
 replay-keep = 保存
+replay-improve = 改进
 replay-status = 回放（{ $source }）：第 { $step }/{ $steps } 步   步数 { $moves }   推动 { $pushes }   速度 { $speed }x
 replay-keep-hint = {"   "}（“保存”会把它存为记录）
 

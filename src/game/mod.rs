@@ -86,6 +86,7 @@ impl Plugin for GamePlugin {
                 mechanics::reverse::plugin,
                 mechanics::language::plugin,
                 mechanics::hint::plugin,
+                mechanics::improve::plugin,
                 screens::level_menu::plugin,
                 mechanics::share::plugin,
                 mechanics::made::plugin,

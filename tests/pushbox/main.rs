@@ -11,6 +11,7 @@ mod docs;
 mod game;
 mod hint;
 mod i18n;
+mod improve;
 mod layout;
 mod link;
 mod link3d;

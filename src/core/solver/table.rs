@@ -10,6 +10,20 @@
 //! Keys are inserted once each (the search inserts only after a lookup missed), so an entry is
 //! in the new table, or in the old one, or (moved) in both with the same node.
 
+/// `count` random 64-bit keys (Zobrist keys, one per cell), from splitmix64 started at `seed`:
+/// fixed, so that runs repeat exactly.
+pub(crate) fn random_keys(count: usize, mut seed: u64) -> Vec<u64> {
+    (0..count)
+        .map(|_| {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        })
+        .collect()
+}
+
 /// Old slots moved to the new table on each insert: the old table is empty after a sixteenth of
 /// its size in inserts, long before the new one is three quarters full.
 const MOVE_PER_INSERT: usize = 16;

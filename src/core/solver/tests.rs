@@ -11,19 +11,19 @@ use crate::core::level::Collection;
 use crate::core::lurd;
 use std::time::Duration;
 
-fn fixture(rel: &str) -> String {
+pub(super) fn fixture(rel: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(rel);
     std::fs::read_to_string(path).expect("the fixture is in the repository")
 }
 
-fn microban() -> Collection {
+pub(super) fn microban() -> Collection {
     xsb::read("microban", &fixture("levels/microban/Microban_155.xsb")).unwrap()
 }
 
 /// The published push-optimal solutions: level number (1-based) → (pushes, LURD).
-fn published() -> Vec<(usize, u32, String)> {
+pub(super) fn published() -> Vec<(usize, u32, String)> {
     fixture("solutions/microban/microban_I_push-optimal.tsv")
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -38,6 +38,7 @@ pub enum Action {
     Hint,
     HintAll,
     KeepComputerSolution,
+    Improve,
 }
 
 impl Action {
@@ -54,6 +55,7 @@ impl Action {
             Action::PrevLevel => PlayerCommand::PrevLevel.into(),
             Action::Levels => ScreenCommand::Levels.into(),
             Action::Replay => ScreenCommand::Replay.into(),
+            Action::Improve => ScreenCommand::Improve.into(),
             Action::Paste => ScreenCommand::Paste.into(),
             Action::Design => ScreenCommand::Design.into(),
             Action::CopyXsb => ScreenCommand::Copy { rle: false }.into(),
@@ -73,7 +75,7 @@ impl Action {
         }
     }
 
-    const ALL: [Action; 27] = [
+    const ALL: [Action; 28] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -101,6 +103,7 @@ impl Action {
         Action::Hint,
         Action::HintAll,
         Action::KeepComputerSolution,
+        Action::Improve,
     ];
 }
 
@@ -109,7 +112,8 @@ impl Action {
 /// Escape back one screen, V replay, Ctrl+V paste (levels or a solution), E designer, Ctrl+C / Ctrl+Shift+C copy
 /// the level as XSB / RLE, M mute, - / = volume, O settings, Home the title screen, F5 snapshots,
 /// B reverse play on and off, H the solver's hint (again: play its push), Shift+H play the hint's
-/// whole solution, K keep that solution as the computer's once it solved the level; and the
+/// whole solution, K keep that solution as the computer's once it solved the level, I improve the
+/// solution on the board (solved or replayed: `improve.rs`); and the
 /// gamepad's d-pad, South (A) undo, East (B) redo, Select restart, triggers for levels, Start for
 /// the picker, North (Y) settings, Mode the title screen. (On screens with buttons, the arrows, the
 /// d-pad, Enter, Space and South move between and press the buttons: `focus.rs`.)
@@ -159,6 +163,7 @@ pub fn default_input_map() -> InputMap<Action> {
         .insert(Action::Reverse, KeyB)
         .insert(Action::Hint, KeyH)
         .insert(Action::KeepComputerSolution, KeyK)
+        .insert(Action::Improve, KeyI)
         .insert(
             Action::HintAll,
             ButtonlikeChord::modified(ModifierKey::Shift, KeyH),

@@ -11,6 +11,7 @@ pub mod deadlock;
 pub mod focus;
 pub mod fonts;
 pub mod hint;
+pub mod improve;
 pub mod input;
 pub mod language;
 pub mod levels;

@@ -74,6 +74,7 @@ pub(crate) fn plugin(app: &mut App) {
                 show_hint,
                 show_hud_buttons,
                 drop_keep_button,
+                sync_improve_text.run_if(in_state(Play::Solved)),
                 respawn_in_new_language.run_if(i18n::language_switched),
                 respawn_for_layout
                     .run_if(resource_changed::<Layout>.and_then(not(resource_added::<Layout>))),
@@ -491,6 +492,10 @@ fn counters_text(game: &crate::core::Game, records: Option<&crate::core::save::R
         s += "\n";
         s += &t!("hud-computer", moves = c.moves, pushes = c.pushes);
     }
+    if let Some(c) = records.and_then(|r| r.improved.as_ref()) {
+        s += "\n";
+        s += &t!("hud-improved", moves = c.moves, pushes = c.pushes);
+    }
     s
 }
 
@@ -689,6 +694,7 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: R
                 panel.spawn(text(t!("solved-helped"), 20.0));
             }
         }
+        panel.spawn((ImproveText, text("", 18.0)));
         panel.spawn(wrap_row()).with_children(|row| {
             row.spawn(command_button(
                 &t!("solved-replay"),
@@ -707,6 +713,12 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: R
                 ))
                 .observe(send_on_click::<CommandButton>);
             }
+            row.spawn(command_button(
+                &t!("improve-button"),
+                None,
+                ScreenCommand::Improve,
+            ))
+            .observe(send_on_click::<CommandButton>);
             row.spawn((
                 command_button(&t!("solved-next"), None, PlayerCommand::NextLevel),
                 DefaultFocus,
@@ -721,6 +733,24 @@ fn spawn_solved(mut commands: Commands, session: Option<Res<Session>>, helped: R
             .observe(send_on_click::<AnotherLikeThis>);
         });
     });
+}
+
+/// The solved panel's line about the optimizer ("Improve").
+#[derive(Component)]
+struct ImproveText;
+
+fn sync_improve_text(
+    improvement: Res<Improvement>,
+    current: Option<Res<CurrentLevel>>,
+    mut texts: Query<&mut Text, With<ImproveText>>,
+) {
+    let here = current.map(|c| crate::core::save::fingerprint_key(c.level()));
+    let line = here.and_then(|h| improvement.line(&h)).unwrap_or_default();
+    for mut t in &mut texts {
+        if t.0 != line {
+            t.0.clone_from(&line);
+        }
+    }
 }
 
 /// "Another like this": a new level of the solved level's tier.

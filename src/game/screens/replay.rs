@@ -89,8 +89,8 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 /// V and the solved overlay's Replay button: the solution just made when the level is solved,
-/// else the player's best recording by moves, else the computer's solution they kept, else the
-/// level's own recording.
+/// else the player's best recording by moves, else the computer's improvement of a solution,
+/// else the computer's solution they kept, else the level's own recording.
 fn commands_to_replays(
     mut cmds: MessageReader<ScreenCommand>,
     play: Res<State<Play>>,
@@ -127,6 +127,10 @@ fn commands_to_replays(
         let lurd = |r: Option<&Recording>| r.and_then(|r| r.lurd.clone());
         let replay = lurd(records.and_then(|r| r.best_moves.as_ref()))
             .map(|l| (l, t!("replay-source-best")))
+            .or_else(|| {
+                lurd(records.and_then(|r| r.improved.as_ref()))
+                    .map(|l| (l, t!("replay-source-improved")))
+            })
             .or_else(|| {
                 lurd(records.and_then(|r| r.computer.as_ref()))
                     .map(|l| (l, t!("replay-source-computer")))
@@ -409,6 +413,8 @@ fn control(
                 mirror.seek(&mut session, to);
                 replay.clock = 0.0;
             }
+            // The optimizer's own (`mechanics/improve.rs`).
+            ReplayCmd::Improve => {}
             ReplayCmd::Faster => replay.speed = (replay.speed + 1).min(SPEEDS.len() - 1),
             ReplayCmd::Slower => replay.speed = replay.speed.saturating_sub(1),
             ReplayCmd::Keep => {
@@ -578,7 +584,7 @@ fn spawn_timeline(panel: &mut ChildSpawnerCommands) {
 }
 
 /// Start, Prev, Play/Pause, Next, End (with icons), Slower, Faster, Keep (a solution from
-/// outside) and Close.
+/// outside), Improve (`mechanics/improve.rs`) and Close.
 /// On a phone the same controls are icons alone, in as few rows as fit.
 fn spawn_controls(
     panel: &mut ChildSpawnerCommands,
@@ -624,6 +630,7 @@ fn spawn_controls(
     if keepable {
         buttons.push(("replay-keep", None, icons::SAVE, ReplayCmd::Keep));
     }
+    buttons.push(("replay-improve", None, icons::TUNE, ReplayCmd::Improve));
     buttons.push(("settings-close", None, icons::CLOSE, ReplayCmd::Close));
     panel
         .spawn(Node {
@@ -652,6 +659,7 @@ fn spawn_controls(
 fn sync_panel(
     replay: Res<Replay>,
     session: Option<Res<Session>>,
+    (current, improvement): (Option<Res<CurrentLevel>>, Res<Improvement>),
     mut texts: Query<&mut Text, With<ReplayText>>,
     mut fill: Query<&mut Node, With<TimelineFill>>,
     mut play_buttons: Query<(&Children, &mut ButtonName), With<PlayLabel>>,
@@ -675,6 +683,11 @@ fn sync_panel(
     );
     if replay.keepable.is_some() {
         s += &t!("replay-keep-hint");
+    }
+    let here = current.map(|c| crate::core::save::fingerprint_key(c.level()));
+    if let Some(line) = here.and_then(|h| improvement.line(&h)) {
+        s += "\n";
+        s += &line;
     }
     for mut t in &mut texts {
         if t.0 != s {

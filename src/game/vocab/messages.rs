@@ -94,6 +94,9 @@ pub enum ScreenCommand {
     LevelMenu,
     /// Open or close the daily puzzle and random levels screen.
     Daily,
+    /// Improve the solution on the board (solved, or being replayed) with the optimizer; while
+    /// it runs, stop it; once it found a better one, replay that.
+    Improve,
 }
 
 /// What the player does in the Link mode: `mechanics/link.rs` plays them.
@@ -227,6 +230,8 @@ pub enum ReplayCmd {
     Seek(f32),
     /// Keep an outside solution as a record.
     Keep,
+    /// Improve the solution being replayed (`mechanics/improve.rs`).
+    Improve,
     Close,
 }
 

@@ -3,6 +3,8 @@
 
 use bevy::prelude::*;
 
+use crate::t;
+
 /// Messages for the player about their data (a save set aside, a recording that does not solve
 /// its level, a solution pasted from the clipboard); the HUD shows them.
 #[derive(Resource, Default, Debug)]
@@ -65,3 +67,62 @@ pub enum SolverHint {
 /// computer's solution, not kept as the player's record.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HelpedGame(pub Option<u64>);
+
+/// The optimizer ("Improve") on a solution of a level, for the screens to show:
+/// counts are (moves, pushes). `mechanics/improve.rs` runs it.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub enum Improvement {
+    #[default]
+    Idle,
+    /// Searching; `best` is the best found so far.
+    Running {
+        /// The level's key in the progress file (`core::save::fingerprint_key`).
+        level: String,
+        before: (u32, u32),
+        best: (u32, u32),
+    },
+    /// Finished or stopped: the best found (the solution given when `best == before`).
+    Done {
+        level: String,
+        before: (u32, u32),
+        best: (u32, u32),
+        lurd: String,
+    },
+}
+
+impl Improvement {
+    /// The line the solved panel and the replay show for the level whose progress key is
+    /// `here` (nothing for another level's improvement).
+    pub fn line(&self, here: &str) -> Option<String> {
+        match self {
+            Improvement::Running {
+                level,
+                before,
+                best,
+            } if level == here => Some(t!(
+                "improve-running",
+                moves = best.0,
+                pushes = best.1,
+                moves0 = before.0,
+                pushes0 = before.1
+            )),
+            Improvement::Done {
+                level,
+                before,
+                best,
+                ..
+            } if level == here => Some(if best != before {
+                t!(
+                    "improve-found",
+                    moves = best.0,
+                    pushes = best.1,
+                    moves0 = before.0,
+                    pushes0 = before.1
+                )
+            } else {
+                t!("improve-none", moves0 = before.0, pushes0 = before.1)
+            }),
+            _ => None,
+        }
+    }
+}

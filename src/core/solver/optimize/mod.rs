@@ -25,6 +25,7 @@ use web_time::Instant;
 
 use super::bound::{Distances, FAR};
 use super::room::Room;
+use super::table::random_keys;
 use super::{Limits, Push, Solution, SolveError, checked_play_out, start};
 use crate::core::lurd::{self, SolutionError};
 use crate::core::{Board, Game};
@@ -166,17 +167,7 @@ impl Optimizer {
             })
             .collect();
         let n = room.len();
-        let mut seed = 0x5851_f42d_4c95_7f2du64;
-        let zobrist = (0..n)
-            .map(|_| {
-                // splitmix64: fixed, so runs repeat exactly.
-                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = seed;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^ (z >> 31)
-            })
-            .collect();
+        let zobrist = random_keys(n, 0x5851_f42d_4c95_7f2d);
         Ok(Optimizer {
             board: board.clone(),
             live,

@@ -3,6 +3,11 @@
 //! cell is kept exactly (not its area), since walking is what the moves count; each push costs
 //! the walk to its side plus one.
 //!
+//! By moves, a solution may not have more pushes than the one given, so a pair reached with
+//! fewer moves but more pushes does not make the way there with fewer pushes useless: each pair
+//! keeps every (moves, pushes) *label* no other label of it beats in both, and labels are
+//! expanded one by one (a multi-objective search; most pairs keep one or two).
+//!
 //! The bound is the sum over boxes of the push distance to the nearest goal: a push moves one
 //! box one cell, so it never drops by more than the push costs (consistent), and it bounds the
 //! moves as well as the pushes.
@@ -17,6 +22,7 @@ use crate::core::solver::Push;
 use crate::core::solver::room::{NONE, Room};
 use crate::core::solver::table::PositionTable;
 
+/// One label: a way to reach a (position, worker) pair, and what it cost.
 #[derive(Clone, Copy)]
 struct Node {
     position: u32,
@@ -27,7 +33,13 @@ struct Node {
     moves: u32,
     pushes: u32,
     parent: u32,
+    /// The pair's next label (`NO_LABEL`: none).
+    next: u32,
+    /// Beaten by a later label of the same pair: not expanded.
+    dead: bool,
 }
+
+const NO_LABEL: u32 = u32::MAX;
 
 /// What the search minimizes and what it must keep.
 pub(super) struct Costs<'a> {
@@ -50,11 +62,20 @@ impl Costs<'_> {
             Metric::Pushes => (pushes + h, moves + h),
         }
     }
+
+    /// Whether label `a` makes label `b` of the same pair useless: by moves, no more moves and
+    /// no more pushes (the push limit makes pushes count); by pushes, first by pushes then moves.
+    fn beats(&self, a: &Node, b: &Node) -> bool {
+        match self.metric {
+            Metric::Moves => a.moves <= b.moves && a.pushes <= b.pushes,
+            Metric::Pushes => (a.pushes, a.moves) <= (b.pushes, b.moves),
+        }
+    }
 }
 
 pub(super) struct Shortest {
     nodes: Vec<Node>,
-    /// (position, worker) → node.
+    /// (position, worker) → its first label.
     table: PositionTable,
     open: BinaryHeap<Reverse<(u32, u32, u32)>>,
     occupied: Vec<bool>,
@@ -90,40 +111,47 @@ impl Shortest {
             moves: 0,
             pushes: 0,
             parent: u32::MAX,
+            next: NO_LABEL,
+            dead: false,
         };
         s.add(root, vicinity, costs);
         s
     }
 
-    /// Positions stored so far.
+    /// Labels stored so far.
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
-    /// Stores a node, or lowers the costs of the one stored for the same pair.
+    /// Stores a label unless one of its pair beats it; labels it beats are not expanded.
     fn add(&mut self, node: Node, vicinity: &Vicinity, costs: &Costs) {
         let h = costs.bound(vicinity.boxes(node.position));
         if costs.metric == Metric::Moves && node.pushes + h > costs.push_limit {
             return;
         }
-        let (f, g) = costs.priority(node.moves, node.pushes, h);
+        let id = self.nodes.len() as u32;
         let k = key(node.position, node.worker);
-        let id = match self.table.get(k) {
-            Some(id) => {
-                let old = &mut self.nodes[id as usize];
-                if costs.priority(old.moves, old.pushes, h) <= (f, g) {
-                    return;
+        match self.table.get(k) {
+            Some(first) => {
+                let mut at = first;
+                let mut last = first;
+                while at != NO_LABEL {
+                    let old = self.nodes[at as usize];
+                    if !old.dead && costs.beats(&old, &node) {
+                        return;
+                    }
+                    if costs.beats(&node, &old) {
+                        self.nodes[at as usize].dead = true;
+                    }
+                    last = at;
+                    at = old.next;
                 }
-                *old = node;
-                id
+                self.nodes[last as usize].next = id;
             }
-            None => {
-                let id = self.nodes.len() as u32;
-                self.table.insert(k, id);
-                self.nodes.push(node);
-                id
-            }
-        };
+            None => self.table.insert(k, id),
+        }
+        self.nodes.push(node);
+        let (f, g) = costs.priority(node.moves, node.pushes, h);
         self.open.push(Reverse((f, g, id)));
     }
 
@@ -139,13 +167,14 @@ impl Shortest {
         costs: &Costs,
     ) -> Option<Option<u32>> {
         for _ in 0..count {
-            let Reverse((f, g, id)) = self.open.pop()?;
+            let Some(Reverse((_, _, id))) = self.open.pop() else {
+                return Some(None);
+            };
             let node = self.nodes[id as usize];
-            let boxes = vicinity.boxes(node.position);
-            let h = costs.bound(boxes);
-            if costs.priority(node.moves, node.pushes, h) != (f, g) {
-                continue; // Reached again more cheaply since this entry was queued.
+            if node.dead {
+                continue; // Beaten by a label found since this one was queued.
             }
+            let boxes = vicinity.boxes(node.position);
             if boxes.iter().all(|&b| room.goal[b as usize]) {
                 return Some(Some(id));
             }
@@ -200,6 +229,8 @@ impl Shortest {
                         moves: node.moves + self.walk[stand as usize] + 1,
                         pushes: node.pushes + 1,
                         parent: id,
+                        next: NO_LABEL,
+                        dead: false,
                     };
                     self.add(child, vicinity, costs);
                 }

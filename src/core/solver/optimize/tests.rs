@@ -2,7 +2,7 @@
 //! push-optimal solutions (never made worse, always replayed by the rules).
 
 use super::*;
-use crate::core::formats::xsb;
+use crate::core::solver::tests::{microban, published};
 
 fn board(rows: &[&str]) -> Board {
     Board::from_mask_rows(rows).unwrap()
@@ -90,33 +90,6 @@ fn slices_give_the_answer_of_one_run() {
     assert_eq!(sliced.best.lurd, whole.best.lurd);
 }
 
-fn fixture(rel: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel);
-    std::fs::read_to_string(path).expect("the fixture is in the repository")
-}
-
-fn microban() -> crate::core::level::Collection {
-    xsb::read("microban", &fixture("levels/microban/Microban_155.xsb")).unwrap()
-}
-
-/// The published push-optimal solutions: (level, pushes, LURD).
-fn published() -> Vec<(usize, u32, String)> {
-    fixture("solutions/microban/microban_I_push-optimal.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[1].parse().unwrap(),
-                f[3].parse().unwrap(),
-                f[4].to_string(),
-            )
-        })
-        .collect()
-}
-
 #[test]
 fn published_push_optimal_solutions_are_never_made_worse() {
     let c = microban();
@@ -136,4 +109,26 @@ fn published_push_optimal_solutions_are_never_made_worse() {
     }
     // Push-optimal solutions are rarely move-optimal: some of the first 20 get shorter.
     assert!(shorter > 0);
+}
+
+/// Microban 128's published solution: a round whose labels all break the push limit must end
+/// (it once spun until the time was up, and had no time limit here to end it), and a way to a
+/// position with more moves but fewer pushes must survive one with fewer moves.
+#[test]
+fn every_round_ends_without_a_time_limit() {
+    let c = microban();
+    let (level, pushes, solution) = published().into_iter().find(|p| p.0 == 128).unwrap();
+    let b = c.levels[level - 1].board().unwrap();
+    let out = optimize(&b, &solution, Metric::Moves, &Limits::default()).unwrap();
+    assert_eq!(
+        out.rounds as usize,
+        SPREADS.len(),
+        "one round per spread, none improved"
+    );
+    assert_eq!(out.best.pushes, pushes);
+    assert!(
+        out.largest > 1000,
+        "the later rounds were searched: {}",
+        out.largest
+    );
 }

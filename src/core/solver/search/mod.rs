@@ -39,7 +39,7 @@ use super::corral::Corrals;
 use super::freeze::Freeze;
 use super::goals::{GoalRooms, Pushes};
 use super::room::{NONE, Room};
-use super::table::PositionTable;
+use super::table::{PositionTable, random_keys};
 use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
 
@@ -301,17 +301,7 @@ type Step = Result<Option<u32>, SolveError>;
 impl Search {
     fn new(room: Room, mode: Mode, limits: Limits) -> Search {
         let n = room.len();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let zobrist = (0..2 * n)
-            .map(|_| {
-                // splitmix64: fixed, so runs repeat exactly.
-                seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                let mut z = seed;
-                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                z ^ (z >> 31)
-            })
-            .collect();
+        let zobrist = random_keys(2 * n, 0x9e37_79b9_7f4a_7c15);
         Search {
             live: room.live_cells(),
             dist: Distances::of(&room),
