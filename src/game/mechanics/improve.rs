@@ -11,6 +11,8 @@
 //!
 //! A browser page has no threads: there it runs in slices of a few milliseconds a frame
 //! ([`Optimizer::step`], the same search).
+//!
+//! Siblings: `save` (the progress file it writes to).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};

@@ -742,13 +742,22 @@ struct ImproveText;
 fn sync_improve_text(
     improvement: Res<Improvement>,
     current: Option<Res<CurrentLevel>>,
-    mut texts: Query<&mut Text, With<ImproveText>>,
+    mut texts: Query<(&mut Text, &mut Node), With<ImproveText>>,
 ) {
     let here = current.map(|c| crate::core::save::fingerprint_key(c.level()));
     let line = here.and_then(|h| improvement.line(&h)).unwrap_or_default();
-    for mut t in &mut texts {
+    // Without a line it takes no room (a landscape phone has little height to spare).
+    let display = if line.is_empty() {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for (mut t, mut node) in &mut texts {
         if t.0 != line {
             t.0.clone_from(&line);
+        }
+        if node.display != display {
+            node.display = display;
         }
     }
 }
