@@ -28,8 +28,26 @@ use crate::core::solver::{Limits, Metric, Optimized, Optimizer};
 use crate::game::mechanics::save::{Saves, write_progress};
 use crate::game::vocab::*;
 
-/// How long an improvement runs at most.
-pub const IMPROVE_SECONDS: f64 = 20.0;
+/// How long an improvement may run and how many positions it may hold.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct ImproveBudget {
+    pub seconds: f64,
+    pub max_states: usize,
+    /// Work a slice each frame instead of on another thread (a browser has no threads).
+    pub in_frames: bool,
+}
+
+impl Default for ImproveBudget {
+    /// 20 s, and the hint's 2 million positions (phones too).
+    fn default() -> Self {
+        ImproveBudget {
+            seconds: 20.0,
+            max_states: 2_000_000,
+            in_frames: cfg!(target_arch = "wasm32"),
+        }
+    }
+}
+
 /// Work per frame where there are no threads.
 const SLICE: Duration = Duration::from_millis(6);
 /// How often the task publishes its best so far.
@@ -38,6 +56,7 @@ const REPORT: Duration = Duration::from_millis(100);
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Improvement>()
         .init_resource::<ImproveRun>()
+        .init_resource::<ImproveBudget>()
         .add_systems(
             Update,
             (
@@ -67,21 +86,26 @@ struct ImproveRun {
 
 impl ImproveRun {
     /// Starts on `lurd`, a solution of `level`.
-    fn start(&mut self, level: &Level, lurd: &str, improvement: &mut Improvement) {
+    fn start(
+        &mut self,
+        level: &Level,
+        lurd: &str,
+        budget: &ImproveBudget,
+        improvement: &mut Improvement,
+    ) {
         let Ok(board) = level.playable() else { return };
         self.cancel = Arc::new(AtomicBool::new(false));
         let limits = Limits {
             cancel: Some(self.cancel.clone()),
-            // The hint's memory budget: phones too.
-            max_states: 2_000_000,
-            ..Limits::seconds(IMPROVE_SECONDS)
+            max_states: budget.max_states,
+            ..Limits::seconds(budget.seconds)
         };
         let Ok(optimizer) = Optimizer::new(&board, lurd, Metric::Moves, &limits) else {
             return;
         };
         let before = optimizer.before();
         self.best = Arc::new([AtomicU32::new(before.0), AtomicU32::new(before.1)]);
-        self.task = Some(if cfg!(target_arch = "wasm32") {
+        self.task = Some(if budget.in_frames {
             Running::Slices(Box::new(optimizer))
         } else {
             let best = self.best.clone();
@@ -124,6 +148,7 @@ fn improve_commands(
     mut run: ResMut<ImproveRun>,
     mut improvement: ResMut<Improvement>,
     mut replays: MessageWriter<StartReplay>,
+    budget: Res<ImproveBudget>,
 ) {
     let asked = screen
         .read()
@@ -153,7 +178,7 @@ fn improve_commands(
         }
         _ => {
             if let Some(lurd) = solution_on_board(*play.get(), &current, &session) {
-                run.start(current.level(), &lurd, &mut improvement);
+                run.start(current.level(), &lurd, &budget, &mut improvement);
             }
         }
     }

@@ -66,7 +66,7 @@ const SPREADS: [(usize, u32); 18] = [
 ];
 
 /// Expansions between looks at the clock.
-const CHUNK: usize = 256;
+const CHUNK: usize = 64;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OptimizeError {
@@ -101,8 +101,9 @@ struct Round {
     path: Vicinity,
     balls: Vec<Vec<u16>>,
     vicinity: Vicinity,
-    /// Path positions spread so far.
+    /// Path positions spread so far, and the next box of the next one to move first.
     grown: usize,
+    next_box: usize,
     search: Option<Shortest>,
 }
 
@@ -254,13 +255,18 @@ impl Optimizer {
             let from = round.path.boxes(round.grown as u32).to_vec();
             vicinity::spread_around(
                 &from,
+                round.next_box,
                 &round.balls,
                 &self.zobrist,
                 round.spread,
                 &mut self.occupied,
                 &mut round.vicinity,
             );
-            round.grown += 1;
+            round.next_box += 1;
+            if round.next_box >= from.len() {
+                round.next_box = 0;
+                round.grown += 1;
+            }
             if round.vicinity.len() > self.cap() {
                 self.end_round(None);
             }
@@ -347,6 +353,7 @@ impl Optimizer {
             balls,
             vicinity,
             grown: 0,
+            next_box: 0,
             search: None,
         });
     }

@@ -132,3 +132,12 @@ fn every_round_ends_without_a_time_limit() {
         out.largest
     );
 }
+
+#[test]
+fn a_level_without_boxes_ends() {
+    // Nothing to push: the empty solution is the best, and every round ends.
+    let b = board(&["#####", "#(--#", "#####"]);
+    let out = optimize(&b, "", Metric::Moves, &Limits::default()).unwrap();
+    assert_eq!((out.best.moves, out.best.pushes), (0, 0));
+    assert_eq!(out.rounds as usize, SPREADS.len());
+}

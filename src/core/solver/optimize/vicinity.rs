@@ -124,15 +124,20 @@ pub(super) fn estimate(path: &Vicinity, balls: &[Vec<u16>], spread: Spread) -> f
 }
 
 /// Adds to `out` every position made from `from` by moving `spread.boxes` of its boxes within
-/// their balls (fewer when some stay) onto free cells.
+/// their balls (fewer when some stay) onto free cells, the first of them box `first`: one call
+/// per box, so that a slice of work stays small (a browser's frame).
 pub(super) fn spread_around(
     from: &[u16],
+    first: usize,
     balls: &[Vec<u16>],
     zobrist: &[u64],
     spread: Spread,
     occupied: &mut [bool],
     out: &mut Vicinity,
 ) {
+    if first >= from.len() {
+        return;
+    }
     let mut cells = from.to_vec();
     let key = from.iter().fold(0, |h, &b| h ^ zobrist[b as usize]);
     for &b in from {
@@ -147,7 +152,7 @@ pub(super) fn spread_around(
         sorted: &mut sorted,
         out,
     };
-    generator.choose(0, spread.boxes, key);
+    generator.move_box(first, spread.boxes, key);
     for &b in from {
         occupied[b as usize] = false;
     }
@@ -163,6 +168,25 @@ struct Generator<'a> {
 }
 
 impl Generator<'_> {
+    /// Box `j` moved to each free cell of its ball, then `left - 1` more of the boxes after it.
+    fn move_box(&mut self, j: usize, left: usize, key: u64) {
+        let home = self.cells[j];
+        let balls = self.balls;
+        for &c in &balls[home as usize][1..] {
+            if self.occupied[c as usize] {
+                continue;
+            }
+            self.occupied[home as usize] = false;
+            self.occupied[c as usize] = true;
+            self.cells[j] = c;
+            let moved = key ^ self.zobrist[home as usize] ^ self.zobrist[c as usize];
+            self.choose(j + 1, left - 1, moved);
+            self.cells[j] = home;
+            self.occupied[c as usize] = false;
+            self.occupied[home as usize] = true;
+        }
+    }
+
     /// Moves `left` more boxes, choosing among boxes `first..`.
     fn choose(&mut self, first: usize, left: usize, key: u64) {
         if left == 0 || first == self.cells.len() {
@@ -173,21 +197,7 @@ impl Generator<'_> {
             return;
         }
         for j in first..self.cells.len() {
-            let home = self.cells[j];
-            let balls = self.balls;
-            for &c in &balls[home as usize][1..] {
-                if self.occupied[c as usize] {
-                    continue;
-                }
-                self.occupied[home as usize] = false;
-                self.occupied[c as usize] = true;
-                self.cells[j] = c;
-                let moved = key ^ self.zobrist[home as usize] ^ self.zobrist[c as usize];
-                self.choose(j + 1, left - 1, moved);
-                self.cells[j] = home;
-                self.occupied[c as usize] = false;
-                self.occupied[home as usize] = true;
-            }
+            self.move_box(j, left, key);
         }
         // Fewer than `left` boxes moved: the position as it stands.
         self.choose(self.cells.len(), 0, key);
