@@ -86,6 +86,23 @@ pub(super) struct Shortest {
     moved: Vec<u16>,
 }
 
+/// `boxes` (sorted) with box `i` moved to `to`, sorted, into `out`: one box out of order is
+/// moved into place rather than the whole list sorted.
+fn moved_boxes(boxes: &[u16], i: usize, to: u16, out: &mut Vec<u16>) {
+    out.clear();
+    out.extend_from_slice(boxes);
+    out[i] = to;
+    let mut j = i;
+    while j > 0 && out[j - 1] > out[j] {
+        out.swap(j - 1, j);
+        j -= 1;
+    }
+    while j + 1 < out.len() && out[j] > out[j + 1] {
+        out.swap(j, j + 1);
+        j += 1;
+    }
+}
+
 /// The table's key of a (position, worker) pair: a bijection of the pair, mixed so that the
 /// high bits (the table's slot) vary.
 fn key(position: u32, worker: u16) -> u64 {
@@ -215,11 +232,12 @@ impl Shortest {
                 {
                     continue;
                 }
-                self.moved.clear();
-                self.moved.extend_from_slice(boxes);
-                self.moved[i] = to;
-                self.moved.sort_unstable();
+                // Most pushes leave the vicinity: the key alone says so, before any copying.
                 let k = base ^ zobrist[b as usize] ^ zobrist[to as usize];
+                if !vicinity.has_key(k) {
+                    continue;
+                }
+                moved_boxes(boxes, i, to, &mut self.moved);
                 if let Some(position) = vicinity.find(k, &self.moved) {
                     let child = Node {
                         position,
@@ -276,5 +294,24 @@ impl Shortest {
         }
         out.reverse();
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::moved_boxes;
+
+    #[test]
+    fn a_moved_box_is_put_in_order() {
+        let mut out = Vec::new();
+        for (i, to, want) in [
+            (0, 9, vec![3, 5, 7, 9]),
+            (3, 0, vec![0, 1, 3, 5]),
+            (1, 4, vec![1, 4, 5, 7]),
+            (2, 2, vec![1, 2, 3, 7]),
+        ] {
+            moved_boxes(&[1, 3, 5, 7], i, to, &mut out);
+            assert_eq!(out, want, "box {i} to {to}");
+        }
     }
 }

@@ -52,6 +52,12 @@ impl Vicinity {
         self.table.get(key).filter(|&id| self.boxes(id) == sorted)
     }
 
+    /// Whether some position has this key (the one with these boxes, but for one chance in
+    /// 2⁶⁴).
+    pub fn has_key(&self, key: u64) -> bool {
+        self.table.get(key).is_some()
+    }
+
     /// Adds a position (its boxes sorted) unless it is there already.
     pub fn insert(&mut self, key: u64, sorted: &[u16]) {
         if self.table.get(key).is_none() {
