@@ -1,12 +1,13 @@
 //! The solver side by side with the `soukoban` crate (what sokoban-rs uses): one thread each, the
-//! same time budget per level, on XSokoban's 90 levels and Microban I's 155 (the fixtures in
-//! `tests/data/levels`). Prints one line per level and per solver, then per collection "solved by
-//! PushBox / by soukoban" and the total seconds each spent. Every solution either finds is
-//! replayed by PushBox's rules before it counts.
+//! same time budget per level, on XSokoban's 90 levels, Microban I's 155, Sasquatch I's 50 and
+//! Box World's 100 (the fixtures in `tests/data/levels`). Prints one line per level and per
+//! solver, then per collection "solved by PushBox / by soukoban" and the total seconds each
+//! spent. Every solution either finds is replayed by PushBox's rules before it counts.
 //!
 //! `cargo bench --no-default-features --bench solver -- [--time SECONDS] [--levels N]
-//! [--mode fast|optimal] [--only xsokoban|microban]` (defaults: 10 s, all levels, fast mode and
-//! soukoban's quick strategy; optimal compares with soukoban's push-optimal strategy).
+//! [--mode fast|optimal] [--only xsokoban,microban,sasquatch,boxworld]` (defaults: 10 s, every
+//! level of every collection, fast mode and soukoban's quick strategy; optimal compares with
+//! soukoban's push-optimal strategy; `--only` names one collection or several by commas).
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -118,11 +119,16 @@ fn main() {
     let sets = [
         ("xsokoban", root.join("xsokoban/XSokoban_90.xsb")),
         ("microban", root.join("microban/Microban_155.xsb")),
+        ("sasquatch", root.join("sasquatch/Sasquatch_50.xsb")),
+        ("boxworld", root.join("boxworld/BoxWorld_100.xsb")),
     ];
     println!("level\tpushbox\tseconds\tsoukoban\tseconds");
     let mut summary = Vec::new();
     for (name, path) in sets {
-        if o.only.as_deref().is_some_and(|x| x != name) {
+        if o.only
+            .as_deref()
+            .is_some_and(|x| !x.split(',').any(|n| n == name))
+        {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("the fixture is in the repository");

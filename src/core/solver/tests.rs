@@ -485,3 +485,20 @@ fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
         assert!(ends.get(&way).is_some_and(|&n| n > 0), "{ends:?}");
     }
 }
+
+#[test]
+fn the_bench_collections_read_and_every_level_is_playable() {
+    for (rel, count) in [
+        ("levels/sasquatch/Sasquatch_50.xsb", 50),
+        ("levels/boxworld/BoxWorld_100.xsb", 100),
+    ] {
+        let c = xsb::read(rel, &fixture(rel)).unwrap();
+        assert_eq!(c.levels.len(), count, "{rel}");
+        for (i, level) in c.levels.iter().enumerate() {
+            let board = level
+                .playable()
+                .unwrap_or_else(|e| panic!("{rel} {}: {e}", i + 1));
+            assert!(!board.is_solved(), "{rel} {} starts solved", i + 1);
+        }
+    }
+}
