@@ -164,6 +164,7 @@ impl Plugin for AppPlugin {
         // On a phone: fullscreen, and frames only while something moves or on input (the
         // lifecycle plugin asks for frames during animations). The desktop draws continuously.
         let mobile = cfg!(any(target_os = "android", target_os = "ios"));
+        let assets = asset_root();
         let mode = if mobile {
             bevy::window::WindowMode::BorderlessFullscreen(bevy::window::MonitorSelection::Primary)
         } else {
@@ -190,7 +191,7 @@ impl Plugin for AppPlugin {
                     ..default()
                 })
                 .set(AssetPlugin {
-                    file_path: asset_root(),
+                    file_path: assets.clone(),
                     meta_check: bevy::asset::AssetMetaCheck::Never,
                     ..default()
                 }),
@@ -199,27 +200,30 @@ impl Plugin for AppPlugin {
         if let Some(lang) = self.lang {
             app.insert_resource(mechanics::language::SystemLanguage(lang));
         }
-        app.add_plugins(GamePlugin)
-            .add_plugins((
-                mechanics::view::plugin,
-                mechanics::art::plugin,
-                mechanics::fonts::plugin,
-                screens::loading::plugin,
-                screens::hud::plugin,
-                lifecycle::plugin,
-                mechanics::sound::playback_plugin,
-                screens::settings::screen_plugin,
-                screens::title::screen_plugin,
-                screens::browser::screen_plugin,
-                screens::link::screen_plugin,
-                screens::snapshots::screen_plugin,
-                mechanics::focus::plugin,
-            ))
-            .add_plugins((
-                mechanics::widgets::plugin,
-                screens::level_menu::screen_plugin,
-                screens::daily::screen_plugin,
-            ));
+        app.add_plugins(GamePlugin);
+        if let Some(error) = missing_assets(&assets) {
+            app.insert_resource(mechanics::levels::LoadError(vec![error]));
+        }
+        app.add_plugins((
+            mechanics::view::plugin,
+            mechanics::art::plugin,
+            mechanics::fonts::plugin,
+            screens::loading::plugin,
+            screens::hud::plugin,
+            lifecycle::plugin,
+            mechanics::sound::playback_plugin,
+            screens::settings::screen_plugin,
+            screens::title::screen_plugin,
+            screens::browser::screen_plugin,
+            screens::link::screen_plugin,
+            screens::snapshots::screen_plugin,
+            mechanics::focus::plugin,
+        ))
+        .add_plugins((
+            mechanics::widgets::plugin,
+            screens::level_menu::screen_plugin,
+            screens::daily::screen_plugin,
+        ));
         #[cfg(feature = "link3d")]
         app.add_plugins(screens::link3d::screen_plugin);
         #[cfg(not(any(target_os = "android", target_arch = "wasm32")))]
@@ -337,7 +341,9 @@ pub fn run_until_playing(app: &mut App, frames: usize) -> bool {
 }
 
 /// Where the game's assets are: `BEVY_ASSET_ROOT/assets` when that is set, else an `assets` folder
-/// beside the executable (an installed game), else the source tree's (a development build).
+/// beside the executable (an installed game), else the source tree's (a development build), else
+/// the working directory's (a development build copied or moved away from the tree it was built
+/// in). When none exists, the source tree's, so that the failure screen names it.
 pub fn asset_root() -> String {
     // A web page fetches its assets beside itself (`web/dist/assets`): a relative URL.
     if cfg!(target_arch = "wasm32") {
@@ -349,17 +355,51 @@ pub fn asset_root() -> String {
             .display()
             .to_string();
     }
-    let beside = std::env::current_exe()
+    let source_tree = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let beside_exe = std::env::current_exe()
         .ok()
-        .and_then(|exe| exe.parent().map(|d| d.join("assets")))
-        .filter(|d| d.is_dir());
-    beside
-        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"))
+        .and_then(|exe| exe.parent().map(|d| d.join("assets")));
+    let working_dir = std::env::current_dir().ok().map(|d| d.join("assets"));
+    [beside_exe, Some(source_tree.clone()), working_dir]
+        .into_iter()
+        .flatten()
+        .find(|d| d.is_dir())
+        .unwrap_or(source_tree)
         .display()
         .to_string()
+}
+
+/// The failure screen's words when the assets folder `root` is missing: every built-in level and
+/// picture would fail to load, and the loader's own errors do not say why.
+fn missing_assets(root: &str) -> Option<String> {
+    (!cfg!(target_arch = "wasm32") && !std::path::Path::new(root).is_dir()).then(|| {
+        format!(
+            "{root}: no such folder; run PushBox from its source folder, or set BEVY_ASSET_ROOT \
+             to the folder that holds `assets`"
+        )
+    })
 }
 
 /// Opens the game window and runs until it closes.
 pub fn run(plugin: AppPlugin) -> AppExit {
     App::new().add_plugins(plugin).run()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_assets_folder_is_named_and_a_present_one_is_not() {
+        let error =
+            missing_assets("/no/such/pushbox/assets").expect("a missing folder is an error");
+        assert!(error.starts_with("/no/such/pushbox/assets: no such folder"));
+        assert!(error.contains("BEVY_ASSET_ROOT"));
+        let root = asset_root();
+        assert!(
+            std::path::Path::new(&root).join("levels").is_dir(),
+            "{root}"
+        );
+        assert_eq!(missing_assets(&root), None);
+    }
 }
