@@ -371,7 +371,7 @@ fn a_tunnel_is_pushed_through_in_one_step_of_the_search() {
     let b = board("#########\n#@$    .#\n#########\n");
     let s = search(&b, Mode::Fast, &Limits::default()).unwrap();
     assert_eq!((s.pushes, s.lurd.as_str()), (5, "RRRRR"));
-    // The start and the position after the tunnel, and the backward search's solved position.
+    // The start and the position after the tunnel: the opening search solves it alone.
     assert!(s.states <= 3, "{} positions", s.states);
 }
 
@@ -458,8 +458,8 @@ fn the_backward_search_alone_solves_small_levels() {
     assert!(matches!(r, Err(SolveError::Unsolvable { .. })), "{r:?}");
 }
 
-/// The fast search ends in each of its three ways somewhere in Microban (forwards, backwards to
-/// the board, the two meeting), and every joined solution replays to solved.
+/// The fast search ends in each of its four ways somewhere in Microban (in the opening, forwards,
+/// backwards to the board, the two meeting), and every joined solution replays to solved.
 #[test]
 fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
     use super::search::Finish;
@@ -481,7 +481,12 @@ fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
         );
         *ends.entry(stepper.finish()).or_insert(0) += 1;
     }
-    for way in [Finish::Forward, Finish::Backward, Finish::Met] {
+    for way in [
+        Finish::Opening,
+        Finish::Forward,
+        Finish::Backward,
+        Finish::Met,
+    ] {
         assert!(ends.get(&way).is_some_and(|&n| n > 0), "{ends:?}");
     }
 }
@@ -501,4 +506,26 @@ fn the_bench_collections_read_and_every_level_is_playable() {
             assert!(!board.is_solved(), "{rel} {} starts solved", i + 1);
         }
     }
+}
+
+/// Box World 60: twenty boxes in a checkerboard between two rows of goals with pockets at the
+/// corners. The bound-ordered lists fill the open goals first and then search a plateau of
+/// positions whose pockets can no longer be filled (over a million, with greedy, A* and the
+/// connectivity list each alone); the opening's feature-space list follows pushes onto goals to
+/// the end.
+#[test]
+fn the_opening_solves_what_the_bound_lists_stall_on() {
+    use super::search::Finish;
+    let rel = "levels/boxworld/BoxWorld_100.xsb";
+    let c = xsb::read(rel, &fixture(rel)).unwrap();
+    let board = c.levels[59].playable().unwrap();
+    let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
+    let solution = loop {
+        if let Some(answer) = stepper.step(None) {
+            break answer.expect("solved");
+        }
+    };
+    assert_eq!(stepper.finish(), Finish::Opening);
+    let played = lurd::check_solution(&board, &solution.lurd).unwrap();
+    assert!(played.is_solved());
 }

@@ -92,6 +92,8 @@ impl Search {
                 g: self.info[parent as usize].g + 1,
                 h: h as u16,
                 unreached,
+                weight: 0,
+                cell: 0,
                 macro_id: u32::MAX,
             };
             let stored = self.info.len();

@@ -44,7 +44,10 @@ use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
 
 mod backward;
+mod features;
 mod stepper;
+
+use features::FeatureSpace;
 
 #[cfg(test)]
 pub(super) use backward::search_backward;
@@ -73,18 +76,27 @@ enum Order {
     /// 81 in under 0.3 s instead of 4 to 6), 40 by cells plus bound in one number, 38 with ties
     /// to fewer pushes instead of the bound.
     Connected,
+    /// Festival's feature space ([`FeatureSpace`]): cells by boxes on goals and unreached free
+    /// cells, taken in turn, from each the position with the fewest unadvised pushes. Only the
+    /// opening search takes from it (see [`OPENING_TURNS`]).
+    Features,
 }
 
 /// The fast search's open lists. XSokoban in 10 s on this machine: greedy alone 32 levels; with
 /// weight 3 35 (with 2 or 4 instead: 34, 33); with 3 and 1 (A*) 37 or more, among them 4, 34,
 /// 65 and 81, which no other order solved.
-const FAST_ORDERS: [Order; 5] = [
+const FAST_ORDERS: [Order; 6] = [
     Order::Weighted(0),
     Order::Weighted(3),
     Order::Weighted(1),
     Order::Breadth,
     Order::Connected,
+    Order::Features,
 ];
+
+/// The feature-space list among [`FAST_ORDERS`].
+const FEATURES_LIST: usize = 5;
+const _: () = assert!(matches!(FAST_ORDERS[FEATURES_LIST], Order::Features));
 
 /// The A* list among [`FAST_ORDERS`].
 const A_STAR_LIST: usize = 2;
@@ -102,6 +114,14 @@ const BREADTH_DEPTH: u64 = 15;
 /// [`FAST_ORDERS`]). The connected list takes three turns in seven forwards: XSokoban in 10 s,
 /// 42 with two in six, 43 with three in seven (11 and 16 for the first time).
 const FORWARD_TURNS: [usize; 7] = [0, 1, 2, 3, 4, 4, 4];
+/// The opening search's turns ([`Search::opening`]): the forward turns, and the feature-space
+/// list three in ten. Taken so in the one search from both ends, the list solved 48 of
+/// XSokoban's 90 in 10 s against 42 without it, side by side, but slowed the search where the
+/// two ends meet late (Microban 153: 4.8 s to 18.5 s), so it gets a search of its own. The
+/// opening alone, 3 s a level: 38 so; 36 with two in nine, 34 with four in eleven, 29 with
+/// greedy, weighted, A* and the list three in six, 27 with greedy and the list, 14 with the list
+/// alone.
+const OPENING_TURNS: [usize; 10] = [0, 1, 2, 3, 4, 4, 4, 5, 5, 5];
 /// Breadth-first backwards too solved fewer (37 of XSokoban's 90); the connected list taken once
 /// in seven backwards 41 (18 for the first time, 26, 46 and 55 lost).
 const BACKWARD_TURNS: [usize; 3] = [0, 1, 2];
@@ -205,6 +225,10 @@ struct Node {
     h: u16,
     /// Free cells outside the worker's area (the [`Order::Connected`] list's order).
     unreached: u16,
+    /// Pushes on the way here that improved no feature (the [`Order::Features`] list's order).
+    weight: u16,
+    /// The feature-space cell it was queued in ([`FeatureSpace::cell`]).
+    cell: u16,
     /// The pushes after the first when this position was reached by a goal macro
     /// (`Search::macros`), else `u32::MAX`.
     macro_id: u32,
@@ -234,6 +258,9 @@ struct Search {
     mode: Mode,
     /// A backward search: from the solved boxes by pulls to the start (see [`Search::backward`]).
     pulling: bool,
+    /// The fast mode's opening: a forward search alone, short, that also takes from the
+    /// feature-space list ([`OPENING_TURNS`]).
+    opening: bool,
     /// The backward search's end: the worker's area at the start.
     start_area: u16,
     /// Nodes already looked up in the other direction's table (a bidirectional search).
@@ -259,6 +286,8 @@ struct Search {
     /// [`FAST_ORDERS`], holding the same positions in different orders and taken from in turn
     /// (see [`Search::priority`]).
     open: [BinaryHeap<Reverse<(u64, u32)>>; FAST_ORDERS.len()],
+    /// The [`Order::Features`] list (its slot in `open` stays empty).
+    features: FeatureSpace,
     /// Positions taken from the open lists so far (whose turn it is).
     taken: u64,
     occupied: Vec<bool>,
@@ -317,6 +346,7 @@ impl Search {
             zobrist,
             mode,
             pulling: false,
+            opening: false,
             start_area: NONE,
             met_up_to: 0,
             turn_end: u64::MAX,
@@ -330,6 +360,7 @@ impl Search {
             info: Vec::new(),
             table: PositionTable::default(),
             open: std::array::from_fn(|_| BinaryHeap::new()),
+            features: FeatureSpace::default(),
             taken: 0,
             occupied: vec![false; n],
             reach: Vec::with_capacity(n),
@@ -412,6 +443,8 @@ impl Search {
             g: 0,
             h,
             unreached,
+            weight: 0,
+            cell: 0,
             macro_id: u32::MAX,
         };
         match self.add(root) {
@@ -447,7 +480,7 @@ impl Search {
             // Each list a direction takes from holds every open position, so any of them
             // running empty means all are closed.
             let list = self.next_list();
-            let Some(Reverse((priority, id))) = self.open[list].pop() else {
+            let Some((priority, id)) = self.pop(list) else {
                 break;
             };
             let node = self.info[id as usize];
@@ -466,7 +499,7 @@ impl Search {
             if !std::mem::take(&mut first) && until.is_some_and(|t| Instant::now() >= t) {
                 // Not expanded yet: back on its list, whose turn it is again next time.
                 self.info[id as usize].closed = false;
-                self.open[list].push(Reverse((priority, id)));
+                self.unpop(list, priority, id);
                 self.taken -= 1;
                 return Ok(None);
             }
@@ -506,6 +539,7 @@ impl Search {
         match self.mode {
             Mode::Optimal => &[0],
             Mode::Fast if self.pulling => &BACKWARD_TURNS,
+            Mode::Fast if self.opening => &OPENING_TURNS,
             Mode::Fast => &FORWARD_TURNS,
         }
     }
@@ -526,6 +560,7 @@ impl Search {
                 Order::Weighted(w) => ((g + w * h) << 16) | h,
                 Order::Breadth => (g << 16) | h,
                 Order::Connected => ((node.unreached as u64) << 32) | (h << 16) | g,
+                Order::Features => ((node.weight as u64) << 32) | (h << 16) | g,
             },
         }
     }
@@ -535,7 +570,42 @@ impl Search {
         let turns = self.turns();
         for list in (0..FAST_ORDERS.len()).filter(|l| turns.contains(l)) {
             let priority = self.priority(list, node);
-            self.open[list].push(Reverse((priority, id)));
+            match list {
+                FEATURES_LIST => {
+                    let cell = self.cell(id);
+                    self.info[id as usize].cell = cell;
+                    self.features.push(cell, priority, id);
+                }
+                _ => self.open[list].push(Reverse((priority, id))),
+            }
+        }
+    }
+
+    /// The feature-space cell of stored node `id`.
+    fn cell(&self, id: u32) -> u16 {
+        let (boxes, _) = self.position(id as usize);
+        let on_goals = boxes
+            .iter()
+            .filter(|&&b| self.room.goal[b as usize])
+            .count();
+        FeatureSpace::cell(on_goals, self.info[id as usize].unreached)
+    }
+
+    /// The next entry (priority, node) of open list `list`.
+    fn pop(&mut self, list: usize) -> Option<(u64, u32)> {
+        match list {
+            FEATURES_LIST => self.features.pop(),
+            _ => self.open[list].pop().map(|Reverse(entry)| entry),
+        }
+    }
+
+    /// Puts an entry [`Search::pop`] gave back on its list, to be taken first next time.
+    fn unpop(&mut self, list: usize, priority: u64, id: u32) {
+        match list {
+            FEATURES_LIST => self
+                .features
+                .unpop(self.info[id as usize].cell, priority, id),
+            _ => self.open[list].push(Reverse((priority, id))),
         }
     }
 
@@ -772,6 +842,11 @@ impl Search {
             if !shut {
                 self.set_child(i, dest);
                 let extra = rest.len() as u16;
+                let parent_node = self.info[parent as usize];
+                // Festival's advisors: a push that puts a box on a goal or opens floor to the
+                // worker improves a feature, and costs the feature-space list nothing.
+                let advised = (self.room.goal[dest as usize] && !self.room.goal[b as usize])
+                    || unreached < parent_node.unreached;
                 let node = Node {
                     parent,
                     from: b,
@@ -781,6 +856,8 @@ impl Search {
                     g: self.info[parent as usize].g + 1 + extra,
                     h: h as u16,
                     unreached,
+                    weight: parent_node.weight.saturating_add(u16::from(!advised)),
+                    cell: 0,
                     macro_id: if rest.is_empty() {
                         u32::MAX
                     } else {
