@@ -12,7 +12,7 @@ use crate::core::solver::{Solution, SolveError, checked_play_out, play_out, star
 /// hint searches a few milliseconds each frame. The answer is the one `search` gives.
 ///
 /// The fast mode first runs a short *opening* search forwards alone, which also takes from the
-/// feature-space list ([`Search::opening`]); a level it does not solve is then searched from both
+/// feature-space list (`Search::opening`); a level it does not solve is then searched from both
 /// ends in turns: forwards from the board, and backwards from the solved position by pulls
 /// (`Search::backward`). Either finding the other's position, or the backward search reaching
 /// the board, ends it.
