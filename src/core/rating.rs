@@ -61,7 +61,14 @@ pub fn measure(board: &Board, solution: Option<&str>) -> Result<Features, RateEr
         max_states: SEARCH_CAP,
         ..Limits::default()
     };
-    let found = solver::search(board, Mode::Fast, &limits);
+    // Without the opening: the count must stay what the shipped ratings were made with.
+    let found = solver::Stepper::without_opening(board, Mode::Fast, &limits).and_then(|mut s| {
+        loop {
+            if let Some(answer) = s.step(None) {
+                break answer;
+            }
+        }
+    });
     let positions = match &found {
         Ok(s) => s.states.min(SEARCH_CAP),
         Err(_) => SEARCH_CAP,

@@ -285,7 +285,7 @@ impl Maker {
             max_states: SEARCH_CAP,
             ..Limits::default()
         };
-        match Stepper::new(&board, Mode::Fast, &limits) {
+        match Stepper::without_opening(&board, Mode::Fast, &limits) {
             Ok(stepper) => Some(Pending {
                 board,
                 best,

@@ -62,13 +62,33 @@ const OPENING: u64 = 1_000_000;
 
 impl Stepper {
     pub fn new(board: &Board, mode: Mode, limits: &Limits) -> Result<Stepper, SolveError> {
+        Stepper::set_up(board, mode, limits, true)
+    }
+
+    /// The search without the opening, as it was before it: the level rating counts this
+    /// search's positions, and the ratings kept in the shipped levels' notes must not move each
+    /// time the solver gets faster.
+    pub fn without_opening(
+        board: &Board,
+        mode: Mode,
+        limits: &Limits,
+    ) -> Result<Stepper, SolveError> {
+        Stepper::set_up(board, mode, limits, false)
+    }
+
+    fn set_up(
+        board: &Board,
+        mode: Mode,
+        limits: &Limits,
+        opens: bool,
+    ) -> Result<Stepper, SolveError> {
         let (room, boxes, worker) = start(board)?;
         let back = (mode == Mode::Fast).then(|| {
             let mut back = Search::backward(room.clone(), limits.clone(), boxes.clone(), worker);
             back.turn_end = 0;
             Box::new(back)
         });
-        let opening = (mode == Mode::Fast).then(|| {
+        let opening = (opens && mode == Mode::Fast).then(|| {
             let mut opening = Search::new(room.clone(), mode, limits.clone());
             opening.opening = true;
             opening.goal_macros = true;
