@@ -62,13 +62,8 @@ pub fn measure(board: &Board, solution: Option<&str>) -> Result<Features, RateEr
         ..Limits::default()
     };
     // Without the opening: the count must stay what the shipped ratings were made with.
-    let found = solver::Stepper::without_opening(board, Mode::Fast, &limits).and_then(|mut s| {
-        loop {
-            if let Some(answer) = s.step(None) {
-                break answer;
-            }
-        }
-    });
+    let found =
+        solver::Stepper::without_opening(board, Mode::Fast, &limits).and_then(|mut s| s.run());
     let positions = match &found {
         Ok(s) => s.states.min(SEARCH_CAP),
         Err(_) => SEARCH_CAP,

@@ -468,12 +468,7 @@ fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
     for (i, level) in c.levels.iter().enumerate() {
         let board = level.playable().unwrap();
         let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
-        let answer = loop {
-            if let Some(answer) = stepper.step(None) {
-                break answer;
-            }
-        };
-        let Ok(s) = answer else { continue };
+        let Ok(s) = stepper.run() else { continue };
         assert!(
             lurd::check_solution(&board, &s.lurd).unwrap().is_solved(),
             "Microban {}",
@@ -520,11 +515,7 @@ fn the_opening_solves_what_the_bound_lists_stall_on() {
     let c = xsb::read(rel, &fixture(rel)).unwrap();
     let board = c.levels[59].playable().unwrap();
     let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
-    let solution = loop {
-        if let Some(answer) = stepper.step(None) {
-            break answer.expect("solved");
-        }
-    };
+    let solution = stepper.run().expect("solved");
     assert_eq!(stepper.finish(), Finish::Opening);
     let played = lurd::check_solution(&board, &solution.lurd).unwrap();
     assert!(played.is_solved());

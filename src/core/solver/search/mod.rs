@@ -180,15 +180,11 @@ impl Limits {
 
 /// Searches for a solution from `board` as it stands (its worker, its boxes).
 ///
-/// The fast search first uses goal macros; when they cut away every solution (the search runs
-/// out of positions), it searches again without them in the time that is left.
+/// The fast search first runs its opening ([`Stepper`]); then, from both ends, it uses goal
+/// macros, and when they cut away every solution (the search runs out of positions), it searches
+/// again without them in the time that is left.
 pub fn search(board: &Board, mode: Mode, limits: &Limits) -> Result<Solution, SolveError> {
-    let mut stepper = Stepper::new(board, mode, limits)?;
-    loop {
-        if let Some(answer) = stepper.step(None) {
-            return answer;
-        }
-    }
+    Stepper::new(board, mode, limits)?.run()
 }
 
 /// The matching lower bound of a position: pushes still needed at least, with the boxes frozen on

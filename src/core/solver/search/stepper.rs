@@ -156,6 +156,15 @@ impl Stepper {
         }
     }
 
+    /// Searches to the end, in one go.
+    pub fn run(&mut self) -> Result<Solution, SolveError> {
+        loop {
+            if let Some(answer) = self.step(None) {
+                return answer;
+            }
+        }
+    }
+
     /// How the solution was found.
     pub fn finish(&self) -> Finish {
         self.finish
