@@ -57,7 +57,7 @@ pub(super) fn rate(levels_path: &Path, solutions: Option<&Path>) -> ExitCode {
                 );
             }
             Err(why) => {
-                bar.suspend(|| eprintln!("{}: {why}", l.label(i)));
+                bar.suspend(|| eprintln!("{}: {}: {why}", levels_path.display(), l.label(i)));
                 say!("{}\t-\t-\t-\t-\t-\t-\t-\t-\t-", i + 1);
             }
         }

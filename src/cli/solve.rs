@@ -75,7 +75,7 @@ pub(super) fn solve(
                 )
             }
             Err(why) => {
-                bar.suspend(|| eprintln!("{}: {why}", l.label(i)));
+                bar.suspend(|| eprintln!("{}: {}: {why}", levels_path.display(), l.label(i)));
                 format!("{}\tunsolved\t-\t-\t-\t{seconds:.3}\t-", i + 1)
             }
         };

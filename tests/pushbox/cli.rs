@@ -459,6 +459,12 @@ fn solve_exit_codes_and_sealed_boxes_on_goals() {
     let o = pushbox(&["solve", s(&stuck)]);
     assert_eq!(o.status.code(), Some(3), "{}", stdout(&o));
     assert!(stderr(&o).contains("no solution"), "{}", stderr(&o));
+    // The message names the file and the level.
+    assert!(
+        stderr(&o).starts_with(&format!("{}: level 1: not solved:", stuck.display())),
+        "{}",
+        stderr(&o)
+    );
     assert!(
         stdout(&o).contains("1\tunsolved\t-\t-\t-\t"),
         "{}",

@@ -72,9 +72,19 @@ pub struct Solution {
     pub states: usize,
 }
 
+/// How an [`SolveError::Unsolvable`] search ended: none searched but the start means the start
+/// itself is a deadlock (a box frozen off its goal, boxes that the goals cannot all take, or no
+/// push at all).
+fn searched_all(states: usize) -> String {
+    match states {
+        0 | 1 => "deadlocked from the start: the boxes can never all reach goals".into(),
+        _ => format!("all {states} reachable positions searched"),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
-    #[error("the level has no solution (all {states} reachable positions searched)")]
+    #[error("the level has no solution ({})", searched_all(*.states))]
     Unsolvable { states: usize },
     #[error("gave up after {states} positions without a solution")]
     GaveUp { states: usize },

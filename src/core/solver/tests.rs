@@ -520,3 +520,18 @@ fn the_opening_solves_what_the_bound_lists_stall_on() {
     let played = lurd::check_solution(&board, &solution.lurd).unwrap();
     assert!(played.is_solved());
 }
+
+#[test]
+fn an_unsolvable_level_says_whether_its_start_was_already_dead() {
+    // The box is in a corner off its goal before any push.
+    let stuck = board("#####\n#$ .#\n#  @#\n#####\n");
+    for mode in [Mode::Fast, Mode::Optimal] {
+        let e = search(&stuck, mode, &Limits::default()).unwrap_err();
+        assert!(matches!(e, SolveError::Unsolvable { .. }), "{e:?}");
+        assert!(e.to_string().contains("deadlocked from the start"), "{e}");
+    }
+    assert_eq!(
+        SolveError::Unsolvable { states: 40 }.to_string(),
+        "the level has no solution (all 40 reachable positions searched)"
+    );
+}
