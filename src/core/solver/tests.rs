@@ -393,6 +393,42 @@ fn a_goal_room_is_filled_from_its_far_side() {
     assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
 }
 
+/// The forward search's shorter turns go to levels whose goals lie in a block: 2×4 is one, 2×3
+/// and a line are not, nor any of Microban I's levels; most of XSokoban's are.
+#[test]
+fn goals_in_a_block_are_told_from_lines_and_small_groups() {
+    use super::goals::goals_in_a_block;
+    let in_block = |goals: &str| {
+        let rows: Vec<String> = goals.lines().map(|l| format!("#{l} #")).collect();
+        let width = rows[0].len();
+        let wall = "#".repeat(width);
+        let boxes = goals.matches('.').count();
+        let text = format!(
+            "{wall}\n{}\n#@{}#\n#{}#\n{wall}\n",
+            rows.join("\n"),
+            " ".repeat(width - 3),
+            "$".repeat(boxes) + &" ".repeat(width - 2 - boxes),
+        );
+        goals_in_a_block(&Room::of(&board(&text)))
+    };
+    assert!(in_block("....      \n....      "));
+    assert!(!in_block("...       \n...       "));
+    assert!(!in_block(".........."));
+    let levels = |path: &str| xsb::read("x", &fixture(path)).unwrap().levels;
+    let microban = levels("levels/microban/Microban_155.xsb");
+    assert!(
+        microban
+            .iter()
+            .all(|l| !goals_in_a_block(&Room::of(&l.playable().unwrap())))
+    );
+    let xsokoban = levels("levels/xsokoban/XSokoban_90.xsb");
+    let blocks = xsokoban
+        .iter()
+        .filter(|l| goals_in_a_block(&Room::of(&l.playable().unwrap())))
+        .count();
+    assert_eq!(blocks, 77);
+}
+
 /// The backward search's bound: the pull distance from a cell to a target is the push distance
 /// from the target to the cell, on every pair of cells of a level with pillars and corners.
 #[test]
