@@ -14,8 +14,8 @@ use super::room::{NONE, Room};
 
 /// Whether the goals lie in a block rather than in a line or apart: at least 1.2 pairs of
 /// side-by-side goals per goal, as in a block of 2×4 goals or more (2×3 has 7 pairs for 6 goals,
-/// a line fewer pairs than goals). XSokoban's goals are in blocks (1.2 to 1.6 but 13 of its 90
-/// levels), Microban I's never (1.17 at most).
+/// a line fewer pairs than goals). XSokoban's goals lie in blocks in 77 of its 90 levels (up to
+/// 1.62 pairs per goal), Microban I's in none (1.17 at most).
 pub(crate) fn goals_in_a_block(room: &Room) -> bool {
     let goals = (0..room.len()).filter(|&c| room.goal[c]);
     let (count, sides) = goals.fold((0, 0), |(count, sides), c| {
