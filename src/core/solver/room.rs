@@ -184,11 +184,22 @@ impl Room {
     /// and in `reach` the cells the worker can reach from its area (the last number).
     pub fn enter(&mut self, key: &[u16], occupied: &mut [bool], reach: &mut Vec<bool>) {
         let (boxes, worker) = key.split_at(key.len() - 1);
+        self.enter_boxes(boxes, worker[0], occupied, reach);
+    }
+
+    /// [`Room::enter`] with the boxes and the worker's cell apart.
+    pub fn enter_boxes(
+        &mut self,
+        boxes: &[u16],
+        worker: u16,
+        occupied: &mut [bool],
+        reach: &mut Vec<bool>,
+    ) {
         occupied.fill(false);
         for &b in boxes {
             occupied[b as usize] = true;
         }
-        self.flood(occupied, worker[0]);
+        self.flood(occupied, worker);
         reach.clear();
         reach.extend((0..self.len() as u16).map(|c| self.reached(c)));
     }

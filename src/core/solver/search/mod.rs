@@ -709,15 +709,8 @@ impl Search {
         self.here.clear();
         self.here
             .extend_from_slice(&self.boxes[id as usize * k..(id as usize + 1) * k]);
-        self.occupied.fill(false);
-        for &b in &self.here {
-            self.occupied[b as usize] = true;
-        }
-        self.room.flood(&self.occupied, node.worker);
-        self.reach.clear();
-        let room = &self.room;
-        self.reach
-            .extend((0..room.len() as u16).map(|c| room.reached(c)));
+        self.room
+            .enter_boxes(&self.here, node.worker, &mut self.occupied, &mut self.reach);
         node
     }
 
