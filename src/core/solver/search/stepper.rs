@@ -17,7 +17,7 @@ use crate::core::solver::{Solution, SolveError, checked_play_out, play_out, star
 /// ends in turns: forwards from the board, and backwards from the solved position by pulls
 /// (`Search::backward`). Either finding the other's position, or the backward search reaching
 /// the board, ends it. Where the goals lie in a block, the backward search takes turns with the
-/// opening too ([`OPENING_TURN`]).
+/// opening too (in turns of `OPENING_TURN` floods).
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
