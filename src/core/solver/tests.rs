@@ -523,8 +523,8 @@ fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
 }
 
 /// Where the goals lie in a block, the backward search takes turns with the opening, and the two
-/// meet: XSokoban 12 (fifteen goals in a block) in about 13,000 positions, where the search
-/// from both ends after the opening took over 200,000. In slices, the same answer.
+/// meet: XSokoban 12 (fifteen goals in a block) in 36,514 positions (both searches counted),
+/// where the search from both ends after the opening took 225,832. In slices, the same answer.
 #[test]
 fn the_backward_search_meets_the_opening_where_the_goals_lie_in_a_block() {
     use super::goals::goals_in_a_block;
