@@ -194,6 +194,13 @@ impl Plugin for AppPlugin {
                     file_path: assets.clone(),
                     meta_check: bevy::asset::AssetMetaCheck::Never,
                     ..default()
+                })
+                .set(bevy::render::RenderPlugin {
+                    // A script's screenshots show every frame whole: a frame drawn while a
+                    // pipeline still compiles in the background is black where it would draw
+                    // (the window test on a loaded 2-core machine caught a black worker).
+                    synchronous_pipeline_compilation: self.script.is_some(),
+                    ..default()
                 }),
         )
         .insert_resource(ClearColor(vocab::palette::BACKGROUND));
