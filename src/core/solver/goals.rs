@@ -218,14 +218,50 @@ impl GoalRooms {
         if target == to {
             return None;
         }
-        let in_room = |c: u16, rooms: &GoalRooms| rooms.room_of[c as usize] == id || c == to;
-        // Search (box cell, worker side) from the box on `to` with the worker on `from`.
-        occupied[to as usize] = false;
         let side = (0..4u8).find(|&s| room.next[to as usize][s as usize] == from)?;
+        let within = |c: u16, rooms: &GoalRooms| rooms.room_of[c as usize] == id || c == to;
+        let pushes = self.push_path(room, live, occupied, (to, side), target, within)?;
+        Some((pushes, target))
+    }
+
+    /// Festival's packing advisor: for each goal room that holds exactly the first goals of its
+    /// order, that next goal, while no box stands on it.
+    pub fn next_goals<'a>(&'a self, occupied: &'a [bool]) -> impl Iterator<Item = u16> + 'a {
+        (0..self.rooms.len())
+            .filter_map(move |id| self.next_goal(id, occupied, NONE))
+            .filter(|&g| !occupied[g as usize])
+    }
+
+    /// The pushes (box cell before each, direction) that take the box on `b` to `target` with
+    /// the other boxes where they stand (`occupied`), the worker starting on side `side` of it.
+    pub fn box_to_goal(
+        &mut self,
+        room: &mut Room,
+        live: &[bool],
+        occupied: &mut [bool],
+        (b, side): (u16, u8),
+        target: u16,
+    ) -> Option<Pushes> {
+        self.push_path(room, live, occupied, (b, side), target, |_, _| true)
+    }
+
+    /// A breadth-first search over (box cell, worker side) that takes the box on `start.0` to
+    /// `target` through cells `within` allows, the worker first on side `start.1`: the pushes
+    /// on the way, each a (box cell before it, direction), or `None`.
+    fn push_path(
+        &mut self,
+        room: &mut Room,
+        live: &[bool],
+        occupied: &mut [bool],
+        (start, side): (u16, u8),
+        target: u16,
+        within: impl Fn(u16, &GoalRooms) -> bool,
+    ) -> Option<Pushes> {
+        occupied[start as usize] = false;
         self.next_stamp();
         self.states.clear();
-        self.mark(to, side);
-        self.states.push((to, side, u32::MAX));
+        self.mark(start, side);
+        self.states.push((start, side, u32::MAX));
         let mut head = 0;
         let mut found = None;
         while head < self.states.len() {
@@ -246,13 +282,13 @@ impl GoalRooms {
                     continue;
                 }
                 let side = ((t + 2) % 4) as u8;
-                if in_room(dest, self) && !self.marked(dest, side) {
+                if within(dest, self) && !self.marked(dest, side) {
                     self.mark(dest, side);
                     self.states.push((dest, side, (head - 1) as u32));
                 }
             }
         }
-        occupied[to as usize] = true;
+        occupied[start as usize] = true;
         let mut at = found?;
         let mut pushes = Vec::new();
         while self.states[at].2 != u32::MAX {
@@ -263,7 +299,7 @@ impl GoalRooms {
             at = parent as usize;
         }
         pushes.reverse();
-        Some((pushes, target))
+        Some(pushes)
     }
 
     /// The goal the room fills next, when the room holds exactly the first goals of its order

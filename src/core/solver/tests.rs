@@ -295,7 +295,8 @@ fn the_time_budget_and_the_cancel_flag_stop_the_search() {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
     let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
-    let hard = xs.levels[3].playable().unwrap();
+    // XSokoban 30: no search here solves it in 10 s.
+    let hard = xs.levels[29].playable().unwrap();
     let limits = Limits::seconds(0.05);
     assert!(matches!(
         search(&hard, Mode::Fast, &limits),
@@ -391,6 +392,54 @@ fn a_goal_room_is_filled_from_its_far_side() {
     // And the fast search solves the level with its goal macros (it did not without them).
     let s = search(&b, Mode::Fast, &limits(3_000_000)).unwrap();
     assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+}
+
+/// The packing advisor takes a box from wherever it stands to its goal room's next goal in one
+/// step: here the room's far corner first, by three pushes; and the fast search stores 51
+/// positions on XSokoban 1 (six goals in one room) where it stored 1,011 without the advisor.
+#[test]
+fn the_packing_advisor_takes_a_box_to_its_rooms_next_goal() {
+    let b = board("########\n#.. $  #\n#.  $ @#\n#   $  #\n########\n");
+    let (mut room, boxes, worker) = start(&b).unwrap();
+    let live = room.live_cells();
+    let mut rooms = super::goals::GoalRooms::of(&mut room, &live);
+    let mut occupied = vec![false; room.len()];
+    for &c in &boxes {
+        occupied[c as usize] = true;
+    }
+    let first = rooms.order(0)[0];
+    assert_eq!(rooms.next_goals(&occupied).collect::<Vec<_>>(), [first]);
+    room.flood(&occupied, worker);
+    let reach: Vec<bool> = (0..room.len() as u16).map(|c| room.reached(c)).collect();
+    let before = occupied.clone();
+    let (from, pushes) = boxes
+        .iter()
+        .find_map(|&c| {
+            let side = (0..4u8).find(|&s| {
+                let w = room.next[c as usize][s as usize];
+                w != room::NONE && reach[w as usize]
+            })?;
+            let pushes = rooms.box_to_goal(&mut room, &live, &mut occupied, (c, side), first)?;
+            Some((c, pushes))
+        })
+        .expect("a box gets to the room's first goal");
+    assert_eq!(occupied, before, "the boxes are as they were");
+    assert!(pushes.len() >= 2, "{pushes:?}");
+    let mut at = from;
+    for &(cell, dir) in &pushes {
+        assert_eq!(
+            cell, at,
+            "each push goes on from where the last one left the box"
+        );
+        at = room.next[cell as usize][dir as usize];
+    }
+    assert_eq!((room.pos(first), at), (crate::core::Pos::new(1, 1), first));
+
+    let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
+    let b = xs.levels[0].playable().unwrap();
+    let s = search(&b, Mode::Fast, &limits(3_000_000)).unwrap();
+    assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+    assert!(s.states <= 100, "{} positions", s.states);
 }
 
 /// The forward search's shorter turns go to levels whose goals lie in a block: 2×4 is one, 2×3

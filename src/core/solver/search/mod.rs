@@ -46,6 +46,7 @@ use crate::core::{Board, Direction};
 
 mod backward;
 mod features;
+mod packing;
 mod stepper;
 
 use features::FeatureSpace;
@@ -243,6 +244,9 @@ struct Search {
     macros: Vec<Pushes>,
     /// Whether to use goal macros (fast mode).
     goal_macros: bool,
+    /// Whether to ask the packing advisor (`search::packing`; the fast forward searches but
+    /// the rating's).
+    packing: bool,
     /// Whether a rule that can lose solutions cut the search (then running out of positions
     /// proves nothing).
     pruned: bool,
@@ -344,6 +348,7 @@ impl Search {
             goal_rooms: None,
             macros: Vec::new(),
             goal_macros: false,
+            packing: false,
             pruned: false,
             exhausted: false,
             movable: Vec::new(),
@@ -697,6 +702,9 @@ impl Search {
                     return Ok(Some(done));
                 }
             }
+        }
+        if self.packing_wanted(&node) {
+            return self.try_packing(id);
         }
         Ok(None)
     }

@@ -120,6 +120,7 @@ impl Stepper {
             let mut opening = Search::new(room.clone(), mode, limits.clone());
             opening.opening = true;
             opening.goal_macros = true;
+            opening.packing = true;
             opening.begin(boxes.clone(), worker);
             opening.turn_end = if interleaved { OPENING_TURN } else { OPENING };
             Box::new(opening)
@@ -127,6 +128,7 @@ impl Stepper {
         let forward_turn = if in_a_block { FORWARD_TURN } else { TURN };
         let mut pass = Box::new(Search::new(room, mode, limits.clone()));
         pass.goal_macros = mode == Mode::Fast;
+        pass.packing = opens && mode == Mode::Fast;
         // The rating's search stays as it was (see `without_opening`).
         pass.corrals_when_expanded = opens;
         pass.begin(boxes.clone(), worker);
