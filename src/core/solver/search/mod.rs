@@ -848,13 +848,7 @@ impl Search {
             self.pruned = true;
         }
         let mut found = Ok(None);
-        let frozen = self
-            .freeze
-            .deadlocked(&self.room, &self.live, &self.occupied, dest);
-        let (h, table_after) = match frozen {
-            true => (None, self.table_now),
-            false => self.child_bound(i, dest),
-        };
+        let (h, table_after) = self.bound_after_move(i, dest);
         if let Some(h) = h {
             let low = self.info[parent as usize].worker;
             let unflooded = (behind == b && dest == to)
@@ -912,6 +906,19 @@ impl Search {
         self.occupied[dest as usize] = false;
         self.occupied[b as usize] = true;
         found
+    }
+
+    /// The bound after box `i` of the node being expanded went to `dest` (`self.occupied` as
+    /// it stands after the move), `None` when the box froze off its goal or no matching is left,
+    /// and the distance table it was made with.
+    fn bound_after_move(&mut self, i: usize, dest: u16) -> (Option<i32>, usize) {
+        match self
+            .freeze
+            .deadlocked(&self.room, &self.live, &self.occupied, dest)
+        {
+            true => (None, self.table_now),
+            false => self.child_bound(i, dest),
+        }
     }
 
     /// The bound after box `i` of the node being expanded went to `dest` (`self.occupied` as

@@ -88,13 +88,7 @@ impl Search {
         self.occupied[target as usize] = true;
         let behind = pushes.last().expect("two pushes or more").0;
         let mut found = Ok(None);
-        let frozen = self
-            .freeze
-            .deadlocked(&self.room, &self.live, &self.occupied, target);
-        let (h, table_after) = match frozen {
-            true => (None, self.table_now),
-            false => self.child_bound(i, target),
-        };
+        let (h, table_after) = self.bound_after_move(i, target);
         if let Some(h) = h {
             let (worker, unreached) = self.child_area(parent, None, b, target, behind);
             let shut = !self.corrals_when_expanded
