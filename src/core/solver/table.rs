@@ -7,8 +7,8 @@
 //! moves a few entries of the old one across on each insert, looking up both until the old one is
 //! empty. The keys are random already (Zobrist), so their high bits are the slot.
 //!
-//! Keys are inserted once each (the search inserts only after a lookup missed), so an entry is
-//! in the new table, or in the old one, or (moved) in both with the same node.
+//! A node is inserted once (the search inserts only after a lookup missed), so it is in the new
+//! table, or in the old one, or (moved) in both.
 
 /// `count` random 64-bit keys (Zobrist keys, one per cell), from splitmix64 started at `seed`:
 /// fixed, so that runs repeat exactly.
@@ -28,51 +28,60 @@ pub(crate) fn random_keys(count: usize, mut seed: u64) -> Vec<u64> {
 /// its size in inserts, long before the new one is three quarters full.
 const MOVE_PER_INSERT: usize = 16;
 
-/// No node: an empty slot.
-const EMPTY: u32 = u32::MAX;
+/// An empty slot (no node is numbered `u32::MAX`).
+const EMPTY: u64 = u64::MAX;
 
-/// An open-addressed array of slots with linear probing.
+/// An open-addressed array of slots with linear probing. A slot holds the key's high 32 bits
+/// above the node's number, in one word: a lookup reads one cache line where a key and a node
+/// apart took two. The high bits name the slot the entry belongs in, in this table and in the
+/// twice larger one it moves to; they tell most other keys apart, and the caller tells its own
+/// node from the rest of those that pass.
 struct Slots {
-    keys: Vec<u64>,
-    nodes: Vec<u32>,
+    slots: Vec<u64>,
     /// `64 - log2(len)`: the key's high bits name its slot.
     shift: u32,
+}
+
+fn slot_of(key: u64, node: u32) -> u64 {
+    (key & !0xffff_ffff) | u64::from(node)
 }
 
 impl Slots {
     fn with_bits(bits: u32) -> Slots {
         Slots {
-            keys: vec![0; 1 << bits],
-            nodes: vec![EMPTY; 1 << bits],
+            slots: vec![EMPTY; 1 << bits],
             shift: 64 - bits,
         }
     }
 
     fn len(&self) -> usize {
-        self.nodes.len()
+        self.slots.len()
     }
 
-    fn get(&self, key: u64) -> Option<u32> {
+    /// The first node stored under a key with `key`'s high bits that `is_it` accepts.
+    fn get(&self, key: u64, is_it: &mut impl FnMut(u32) -> bool) -> Option<u32> {
         let mask = self.len() - 1;
         let mut i = (key >> self.shift) as usize;
         loop {
-            match self.nodes[i] {
-                EMPTY => return None,
-                node if self.keys[i] == key => return Some(node),
-                _ => i = (i + 1) & mask,
+            let slot = self.slots[i];
+            if slot == EMPTY {
+                return None;
             }
+            if slot >> 32 == key >> 32 && is_it(slot as u32) {
+                return Some(slot as u32);
+            }
+            i = (i + 1) & mask;
         }
     }
 
-    /// Puts a key known to be absent.
-    fn put(&mut self, key: u64, node: u32) {
+    /// Puts a slot (a key's high bits and a node) in the first free place from its own.
+    fn put(&mut self, slot: u64) {
         let mask = self.len() - 1;
-        let mut i = (key >> self.shift) as usize;
-        while self.nodes[i] != EMPTY {
+        let mut i = (slot >> self.shift) as usize;
+        while self.slots[i] != EMPTY {
             i = (i + 1) & mask;
         }
-        self.keys[i] = key;
-        self.nodes[i] = node;
+        self.slots[i] = slot;
     }
 }
 
@@ -95,20 +104,23 @@ impl Default for PositionTable {
 }
 
 impl PositionTable {
-    pub(crate) fn get(&self, key: u64) -> Option<u32> {
-        self.slots.get(key).or_else(|| {
+    /// The node stored under `key` that `is_it` accepts (it is asked about nodes stored under
+    /// `key` and, rarely, under other keys).
+    pub(crate) fn get(&self, key: u64, mut is_it: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.slots.get(key, &mut is_it).or_else(|| {
             let (old, _) = self.old.as_ref()?;
-            old.get(key)
+            old.get(key, &mut is_it)
         })
     }
 
-    /// Stores `key` (not stored yet) for `node`.
+    /// Stores `node` under `key`. Different nodes may share a key: [`PositionTable::get`] tells
+    /// them apart.
     pub(crate) fn insert(&mut self, key: u64, node: u32) {
-        debug_assert!(node != EMPTY && self.get(key).is_none());
+        debug_assert!(node != u32::MAX);
         if (self.entries + 1) * 4 > self.slots.len() * 3 {
             self.start_growing();
         }
-        self.slots.put(key, node);
+        self.slots.put(slot_of(key, node));
         self.entries += 1;
         self.move_some(MOVE_PER_INSERT);
     }
@@ -117,6 +129,8 @@ impl PositionTable {
         // Still moving the last one: finish it (it never is, at MOVE_PER_INSERT).
         self.move_some(usize::MAX);
         let bits = 64 - self.slots.shift + 1;
+        // A slot keeps the key's high 32 bits: enough to name any of 2³² slots.
+        debug_assert!(bits <= 32);
         let full = std::mem::replace(&mut self.slots, Slots::with_bits(bits));
         self.old = Some((full, 0));
     }
@@ -127,9 +141,9 @@ impl PositionTable {
             return;
         };
         let end = old.len().min(done.saturating_add(count));
-        for i in *done..end {
-            if old.nodes[i] != EMPTY {
-                self.slots.put(old.keys[i], old.nodes[i]);
+        for &slot in &old.slots[*done..end] {
+            if slot != EMPTY {
+                self.slots.put(slot);
             }
         }
         *done = end;
@@ -153,19 +167,32 @@ mod tests {
         })
     }
 
+    /// The node stored under `key`, as the search asks: each candidate's own key compared.
+    fn lookup(table: &PositionTable, stored: &[u64], key: u64) -> Option<u32> {
+        table.get(key, |node| stored[node as usize] == key)
+    }
+
     #[test]
     fn every_key_is_found_while_and_after_the_table_grows() {
         let mut table = PositionTable::default();
         let n = 200_000;
+        let stored: Vec<u64> = keys(n).map(|(key, _)| key).collect();
         for (key, node) in keys(n) {
             table.insert(key, node);
             // The newest and a key from each growth's old table are found at every size.
-            assert_eq!(table.get(key), Some(node));
+            assert_eq!(lookup(&table, &stored, key), Some(node));
         }
         assert_eq!(table.entries, n as usize);
         for (key, node) in keys(n) {
-            assert_eq!(table.get(key), Some(node));
-            assert_eq!(table.get(key ^ 1), None, "{key:x} ^ 1 was never stored");
+            assert_eq!(lookup(&table, &stored, key), Some(node));
+            // Same high bits, so the same candidates: each is asked about and refused.
+            let mut asked = 0;
+            let other = table.get(key ^ 1, |node| {
+                asked += 1;
+                stored[node as usize] == key ^ 1
+            });
+            assert_eq!(other, None, "{key:x} ^ 1 was never stored");
+            assert!(asked >= 1);
         }
         assert!(table.slots.len() >= n as usize * 4 / 3);
     }
@@ -179,10 +206,24 @@ mod tests {
             table.insert(key, node as u32);
         }
         for (node, &key) in crowded.iter().enumerate() {
-            assert_eq!(table.get(key), Some(node as u32));
+            assert_eq!(lookup(&table, &crowded, key), Some(node as u32));
         }
-        assert_eq!(table.get(3), None);
-        assert_eq!(table.get(u64::MAX - 3), None);
+        assert_eq!(lookup(&table, &crowded, 3), None);
+        assert_eq!(lookup(&table, &crowded, u64::MAX - 3), None);
+    }
+
+    #[test]
+    fn different_nodes_under_one_key_are_each_found() {
+        let mut table = PositionTable::default();
+        let key = 0x1234_5678_9abc_def0;
+        for node in 0..3 {
+            table.insert(key, node);
+        }
+        for node in 0..3 {
+            assert_eq!(table.get(key, |n| n == node), Some(node));
+        }
+        assert_eq!(table.get(key, |n| n == 3), None);
+        assert_eq!(table.get(!key, |_| true), None);
     }
 
     #[test]

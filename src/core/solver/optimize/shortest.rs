@@ -148,7 +148,12 @@ impl Shortest {
         }
         let id = self.nodes.len() as u32;
         let k = key(node.position, node.worker);
-        match self.table.get(k) {
+        let nodes = &self.nodes;
+        let first = self.table.get(k, |at| {
+            let old = &nodes[at as usize];
+            (old.position, old.worker) == (node.position, node.worker)
+        });
+        match first {
             Some(first) => {
                 let mut at = first;
                 let mut last = first;

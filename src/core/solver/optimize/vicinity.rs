@@ -46,21 +46,26 @@ impl Vicinity {
         self.keys[id as usize]
     }
 
+    /// The position stored under this key.
+    fn stored(&self, key: u64) -> Option<u32> {
+        self.table.get(key, |id| self.keys[id as usize] == key)
+    }
+
     /// The position with this key and these (sorted) boxes. Two positions sharing a key (one
     /// chance in 2⁶⁴ a pair) keep the first: the second is left out of the vicinity.
     pub fn find(&self, key: u64, sorted: &[u16]) -> Option<u32> {
-        self.table.get(key).filter(|&id| self.boxes(id) == sorted)
+        self.stored(key).filter(|&id| self.boxes(id) == sorted)
     }
 
     /// Whether some position has this key (the one with these boxes, but for one chance in
     /// 2⁶⁴).
     pub fn has_key(&self, key: u64) -> bool {
-        self.table.get(key).is_some()
+        self.stored(key).is_some()
     }
 
     /// Adds a position (its boxes sorted) unless it is there already.
     pub fn insert(&mut self, key: u64, sorted: &[u16]) {
-        if self.table.get(key).is_none() {
+        if self.stored(key).is_none() {
             self.table.insert(key, self.keys.len() as u32);
             self.keys.push(key);
             self.cells.extend_from_slice(sorted);

@@ -18,8 +18,8 @@
 //! is then infinite). Forwards, the bound takes the boxes frozen on goals for walls, with one
 //! distance table per set of them met (`Search::frozen_table`); the fast search also pushes
 //! only into a PI-corral when there is one (`solver::corral`). States are named by their sorted
-//! boxes and the worker's lowest reachable cell, found again through a Zobrist hash (exact: a
-//! colliding different state is stored under the next free hash). The time budget, the cancel
+//! boxes and the worker's lowest reachable cell, found again through a Zobrist hash (exact: the
+//! table's candidates under a hash are compared with the state). The time budget, the cancel
 //! flag and the progress figures are looked at every few hundred expansions, well under a
 //! millisecond apart.
 
@@ -1022,19 +1022,11 @@ impl Search {
             .iter()
             .fold(0u64, |h, &b| h ^ self.zobrist[b as usize]);
         key ^= self.zobrist[self.room.len() + worker as usize];
-        loop {
-            match self.table.get(key) {
-                None => return (key, None),
-                Some(old) => {
-                    let o = old as usize;
-                    if self.info[o].worker == worker && self.boxes[o * k..(o + 1) * k] == *boxes {
-                        return (key, Some(old));
-                    }
-                    // A different position under the same hash: the next free hash.
-                    key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                }
-            }
-        }
+        let found = self.table.get(key, |old| {
+            let o = old as usize;
+            self.info[o].worker == worker && self.boxes[o * k..(o + 1) * k] == *boxes
+        });
+        (key, found)
     }
 
     /// Whether a node ends the search: all boxes on goals, or backwards all boxes on their
