@@ -75,14 +75,17 @@ impl Search {
         }
         self.occupied[b as usize] = false;
         self.occupied[to as usize] = true;
+        let low = self.info[parent as usize].worker;
+        let told = self
+            .room
+            .area_after_move(&self.reach, low, &self.occupied, b, to);
+        let (worker, unreached) = self.child_area(parent, told, b, to, beyond);
+        self.set_child(i, to);
+        let (key, old) = self.find(&self.child, worker);
         let mut found = Ok(None);
-        if let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to) {
-            let low = self.info[parent as usize].worker;
-            let told = self
-                .room
-                .area_after_move(&self.reach, low, &self.occupied, b, to);
-            let (worker, unreached) = self.child_area(parent, told, b, to, beyond);
-            self.set_child(i, to);
+        if old.is_none()
+            && let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to)
+        {
             let node = Node {
                 parent,
                 from: b,
@@ -97,7 +100,7 @@ impl Search {
                 macro_id: u32::MAX,
             };
             let stored = self.info.len();
-            found = self.add(node);
+            found = self.store(node, key, None);
             self.remember_matching(stored, 0);
         }
         self.occupied[to as usize] = false;
