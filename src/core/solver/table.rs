@@ -113,6 +113,22 @@ impl PositionTable {
         })
     }
 
+    /// Asks the processor to fetch the slot where a lookup of `key` starts, so that a lookup
+    /// made a few microseconds later (after the worker's flood) finds it in the cache.
+    pub(crate) fn prefetch(&self, key: u64) {
+        let i = (key >> self.slots.shift) as usize;
+        let slot: *const u64 = &self.slots.slots[i];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint that never faults or changes memory (and `slot` points
+        // into the slots array anyway); SSE, which it needs, is in every x86-64 processor.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(slot.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot;
+    }
+
     /// Stores `node` under `key`. Different nodes may share a key: [`PositionTable::get`] tells
     /// them apart.
     pub(crate) fn insert(&mut self, key: u64, node: u32) {

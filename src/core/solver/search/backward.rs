@@ -75,13 +75,15 @@ impl Search {
         }
         self.occupied[b as usize] = false;
         self.occupied[to as usize] = true;
+        let boxes_key = self.here_key ^ self.zobrist[b as usize] ^ self.zobrist[to as usize];
+        self.table.prefetch(boxes_key);
         let low = self.info[parent as usize].worker;
         let told = self
             .room
             .area_after_move(&self.reach, low, &self.occupied, b, to);
         let (worker, unreached) = self.child_area(parent, told, b, to, beyond);
         self.set_child(i, to);
-        let (key, old) = self.find(&self.child, worker);
+        let (key, old) = self.find_keyed(&self.child, boxes_key, worker);
         let mut found = Ok(None);
         if old.is_none()
             && let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to)

@@ -301,6 +301,8 @@ struct Search {
     occupied: Vec<bool>,
     reach: Vec<bool>,
     here: Vec<u16>,
+    /// The boxes' part of the key of the node being expanded ([`Search::boxes_key`]).
+    here_key: u64,
     child: Vec<u16>,
     /// The matching of the node being expanded, and the row in it of each of its boxes.
     base: Matching,
@@ -319,6 +321,9 @@ struct Search {
     table_now: usize,
     frozen_cells: Vec<u16>,
 }
+
+/// The bits of a position's key the worker's area changes ([`Search::find_keyed`]).
+const WORKER_BITS: u64 = (1 << 36) - 1;
 
 /// How many tables [`Search::frozen_dists`] holds at most (each `4 × goals × cells` bytes);
 /// positions with a set of frozen boxes met after that are bounded without them.
@@ -375,6 +380,7 @@ impl Search {
             occupied: vec![false; n],
             reach: Vec::with_capacity(n),
             here: Vec::new(),
+            here_key: 0,
             child: Vec::new(),
             base: Matching::default(),
             rows: Vec::new(),
@@ -717,6 +723,7 @@ impl Search {
         self.here.clear();
         self.here
             .extend_from_slice(&self.boxes[id as usize * k..(id as usize + 1) * k]);
+        self.here_key = self.boxes_key(&self.here);
         self.room
             .enter_boxes(&self.here, node.worker, &mut self.occupied, &mut self.reach);
         node
@@ -873,6 +880,8 @@ impl Search {
         (behind, dest): (u16, u16),
         rest: Pushes,
     ) -> Step {
+        let boxes_key = self.here_key ^ self.zobrist[b as usize] ^ self.zobrist[dest as usize];
+        self.table.prefetch(boxes_key);
         let mut found = Ok(None);
         let low = self.info[parent as usize].worker;
         let unflooded = (behind == b && dest == to)
@@ -884,7 +893,7 @@ impl Search {
         let (worker, unreached) = self.child_area(parent, unflooded, b, to, behind);
         self.set_child(i, dest);
         let g = self.info[parent as usize].g + 1 + rest.len() as u16;
-        let (key, old) = self.find(&self.child, worker);
+        let (key, old) = self.find_keyed(&self.child, boxes_key, worker);
         if !self.known(old, g)
             && let (Some(h), table_after) = self.child_bound(i, dest)
         {
@@ -1054,11 +1063,22 @@ impl Search {
     /// Both directions of a bidirectional search use the same random numbers, so each can look
     /// up the other's positions.
     fn find(&self, boxes: &[u16], worker: u16) -> (u64, Option<u32>) {
-        let k = self.k;
-        let mut key = boxes
+        self.find_keyed(boxes, self.boxes_key(boxes), worker)
+    }
+
+    /// The boxes' part of a position's key.
+    fn boxes_key(&self, boxes: &[u16]) -> u64 {
+        boxes
             .iter()
-            .fold(0u64, |h, &b| h ^ self.zobrist[b as usize]);
-        key ^= self.zobrist[self.room.len() + worker as usize];
+            .fold(0u64, |h, &b| h ^ self.zobrist[b as usize])
+    }
+
+    /// [`Search::find`] with the boxes' key made already. The worker's area changes only the
+    /// key's bits below 36, and the table's slot is named by the bits above (to 2²⁸ slots): the
+    /// slot is known before the worker's flood, and prefetched ([`PositionTable::prefetch`]).
+    fn find_keyed(&self, boxes: &[u16], boxes_key: u64, worker: u16) -> (u64, Option<u32>) {
+        let k = self.k;
+        let key = boxes_key ^ (self.zobrist[self.room.len() + worker as usize] & WORKER_BITS);
         let found = self.table.get(key, |old| {
             let o = old as usize;
             self.info[o].worker == worker && self.boxes[o * k..(o + 1) * k] == *boxes
