@@ -4,7 +4,7 @@
 //! start. Taking turns with the forward search ([`super::stepper`]) took XSokoban from 14 levels
 //! solved in 10 s to 32.
 
-use super::{Limits, Mode, Node, Search, Step};
+use super::{Limits, Located, Mode, Node, Search, Step};
 use crate::core::solver::SolveError;
 use crate::core::solver::bound::Distances;
 use crate::core::solver::room::{NONE, Room};
@@ -75,15 +75,13 @@ impl Search {
         }
         self.occupied[b as usize] = false;
         self.occupied[to as usize] = true;
-        let boxes_key = self.here_key ^ self.zobrist[b as usize] ^ self.zobrist[to as usize];
-        self.table.prefetch(boxes_key);
-        let low = self.info[parent as usize].worker;
-        let told = self
-            .room
-            .area_after_move(&self.reach, low, &self.occupied, b, to);
-        let (worker, unreached) = self.child_area(parent, told, b, to, beyond);
-        self.set_child(i, to);
-        let (key, old) = self.find_keyed(&self.child, boxes_key, worker);
+        let Located {
+            worker,
+            unreached,
+            key,
+            old,
+            ..
+        } = self.locate_child(parent, (i, b, to), beyond, true);
         let mut found = Ok(None);
         if old.is_none()
             && let Some(h) = self.moved.moved(&self.base, &self.dist, self.rows[i], to)

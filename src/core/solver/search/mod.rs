@@ -337,6 +337,18 @@ fn table<'a>(dist: &'a Distances, frozen: &'a [Distances], t: usize) -> &'a Dist
 /// How many stored positions' matchings [`Search::recent`] keeps.
 const RECENT: usize = 64;
 
+/// A child of the node being expanded, located ([`Search::locate_child`]).
+struct Located {
+    /// Its worker's area (the lowest cell) and the free cells outside it.
+    worker: u16,
+    unreached: u16,
+    /// The area when it was told without a flood.
+    told: Option<u16>,
+    /// Its key in the table, and its node when stored already.
+    key: u64,
+    old: Option<u32>,
+}
+
 /// The search found a solved position (node number), or must stop.
 type Step = Result<Option<u32>, SolveError>;
 
@@ -880,20 +892,16 @@ impl Search {
         (behind, dest): (u16, u16),
         rest: Pushes,
     ) -> Step {
-        let boxes_key = self.here_key ^ self.zobrist[b as usize] ^ self.zobrist[dest as usize];
-        self.table.prefetch(boxes_key);
+        let plain = behind == b && dest == to;
+        let Located {
+            worker,
+            unreached,
+            told: unflooded,
+            key,
+            old,
+        } = self.locate_child(parent, (i, b, dest), behind, plain);
         let mut found = Ok(None);
-        let low = self.info[parent as usize].worker;
-        let unflooded = (behind == b && dest == to)
-            .then(|| {
-                self.room
-                    .area_after_move(&self.reach, low, &self.occupied, b, to)
-            })
-            .flatten();
-        let (worker, unreached) = self.child_area(parent, unflooded, b, to, behind);
-        self.set_child(i, dest);
         let g = self.info[parent as usize].g + 1 + rest.len() as u16;
-        let (key, old) = self.find_keyed(&self.child, boxes_key, worker);
         if !self.known(old, g)
             && let (Some(h), table_after) = self.child_bound(i, dest)
         {
@@ -913,8 +921,8 @@ impl Search {
                 );
             if !shut {
                 let parent_node = self.info[parent as usize];
-                // Festival's advisors: a push that puts a box on a goal or opens floor to
-                // the worker improves a feature, and costs the feature-space list nothing.
+                // Festival's advisors: a push that puts a box on a goal or opens floor to the
+                // worker improves a feature, and costs the feature-space list nothing.
                 let advised = (self.room.goal[dest as usize] && !self.room.goal[b as usize])
                     || unreached < parent_node.unreached;
                 let node = Node {
@@ -941,6 +949,40 @@ impl Search {
             }
         }
         found
+    }
+
+    /// The child where box `i` of node `parent` (being expanded) moved from `b` to `dest`,
+    /// the worker on `behind` (`self.occupied` as it stands after the move), set in
+    /// `self.child` and looked up: its worker's area, told without a flood when the move is
+    /// `plain` (one cell, no macro), and its key and node if stored. The table slot is named by
+    /// the boxes alone ([`Search::find_keyed`]), so it is prefetched before the flood, which
+    /// takes long enough to hide the fetch.
+    fn locate_child(
+        &mut self,
+        parent: u32,
+        (i, b, dest): (usize, u16, u16),
+        behind: u16,
+        plain: bool,
+    ) -> Located {
+        let boxes_key = self.here_key ^ self.zobrist[b as usize] ^ self.zobrist[dest as usize];
+        self.table.prefetch(boxes_key);
+        let low = self.info[parent as usize].worker;
+        let told = plain
+            .then(|| {
+                self.room
+                    .area_after_move(&self.reach, low, &self.occupied, b, dest)
+            })
+            .flatten();
+        let (worker, unreached) = self.child_area(parent, told, b, dest, behind);
+        self.set_child(i, dest);
+        let (key, old) = self.find_keyed(&self.child, boxes_key, worker);
+        Located {
+            worker,
+            unreached,
+            told,
+            key,
+            old,
+        }
     }
 
     /// The bound after box `i` of the node being expanded went to `dest` (`self.occupied` as
