@@ -112,6 +112,7 @@ impl Stepper {
         let back = (mode == Mode::Fast).then(|| {
             let mut back = Search::backward(room.clone(), limits.clone(), boxes.clone(), worker);
             back.turn_end = 0;
+            back.diving = opens;
             Box::new(back)
         });
         let in_a_block = opens && goals_in_a_block(&room);
