@@ -574,8 +574,7 @@ fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
 /// Where the goals lie in a block, the backward search takes turns with the opening, and the two
 /// meet: XSokoban 26 in 41,754 positions (both searches counted), long before the opening's
 /// million floods are done (it stores some 200,000 positions in them). In slices, the same
-/// answer. (XSokoban 12, here before, now ends with the backward search's dive reaching the board
-/// in 28,473.)
+/// answer.
 #[test]
 fn the_backward_search_meets_the_opening_where_the_goals_lie_in_a_block() {
     use super::goals::goals_in_a_block;

@@ -128,8 +128,9 @@ const OPENING_TURNS: [usize; 10] = [0, 1, 2, 3, 4, 4, 4, 5, 5, 5];
 /// all the work (XSokoban 13, 18, 21, 22, 44, 75 and 87 meet 9 to 17 pushes from the start and
 /// 149 to 440 from the solved position), and it gets there sooner by diving. XSokoban in 10 s:
 /// 54 with greedy, weighted and A* once each, 55 with greedy twice in four, 56 three times in five
-/// (11 in 4.8 s, 13 in 9.7 s gained; none lost); greedy and weighted alone lost 18, 22, 44 and 87
-/// at 60 s, and the connected list once in four lost six of twelve. Breadth-first backwards too
+/// (11 in 4.8 s, 13 in 9.7 s gained; none lost), 55 with greedy four in six (14 lost) or with
+/// weighted twice in seven (13 lost); greedy and weighted alone lost 18, 22, 44 and 87 at 60 s,
+/// and the connected list once in four lost six of twelve. Breadth-first backwards too
 /// solved fewer (37 of 90); the connected list once in seven 41 (18 gained, 26, 46 and 55 lost).
 const BACKWARD_TURNS: [usize; 5] = [0, 0, 0, 1, 2];
 /// The backward turns of the search the level rating counts, as they were before
