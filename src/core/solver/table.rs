@@ -28,6 +28,11 @@ pub(crate) fn random_keys(count: usize, mut seed: u64) -> Vec<u64> {
 /// its size in inserts, long before the new one is three quarters full.
 const MOVE_PER_INSERT: usize = 16;
 
+/// A key's bits below this one are the worker's part of it (the search's keys are the boxes'
+/// key with the worker's area's key in these low bits): [`PositionTable::get_any_worker`]
+/// passes over them.
+pub(crate) const WORKER_KEY_BITS: u32 = 36;
+
 /// An empty slot (no node is numbered `u32::MAX`).
 const EMPTY: u64 = u64::MAX;
 
@@ -58,8 +63,9 @@ impl Slots {
         self.slots.len()
     }
 
-    /// The first node stored under a key with `key`'s high bits that `is_it` accepts.
-    fn get(&self, key: u64, is_it: &mut impl FnMut(u32) -> bool) -> Option<u32> {
+    /// The first node stored under a key with `key`'s bits from `same` up (32 or more) that
+    /// `is_it` accepts.
+    fn get(&self, key: u64, same: u32, is_it: &mut impl FnMut(u32) -> bool) -> Option<u32> {
         let mask = self.len() - 1;
         let mut i = (key >> self.shift) as usize;
         loop {
@@ -67,7 +73,7 @@ impl Slots {
             if slot == EMPTY {
                 return None;
             }
-            if slot >> 32 == key >> 32 && is_it(slot as u32) {
+            if slot >> same == key >> same && is_it(slot as u32) {
                 return Some(slot as u32);
             }
             i = (i + 1) & mask;
@@ -106,10 +112,21 @@ impl Default for PositionTable {
 impl PositionTable {
     /// The node stored under `key` that `is_it` accepts (it is asked about nodes stored under
     /// `key` and, rarely, under other keys).
-    pub(crate) fn get(&self, key: u64, mut is_it: impl FnMut(u32) -> bool) -> Option<u32> {
-        self.slots.get(key, &mut is_it).or_else(|| {
+    pub(crate) fn get(&self, key: u64, is_it: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.get_from(key, 32, is_it)
+    }
+
+    /// A node stored under a key that differs from `key` at most in its worker's bits (below
+    /// [`WORKER_KEY_BITS`]) that `is_it` accepts. Such keys share their slot while the table
+    /// has at most 2²⁸ of them (200 million positions); in a larger one some are missed.
+    pub(crate) fn get_any_worker(&self, key: u64, is_it: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.get_from(key, WORKER_KEY_BITS, is_it)
+    }
+
+    fn get_from(&self, key: u64, same: u32, mut is_it: impl FnMut(u32) -> bool) -> Option<u32> {
+        self.slots.get(key, same, &mut is_it).or_else(|| {
             let (old, _) = self.old.as_ref()?;
-            old.get(key, &mut is_it)
+            old.get(key, same, &mut is_it)
         })
     }
 
@@ -240,6 +257,41 @@ mod tests {
         }
         assert_eq!(table.get(key, |n| n == 3), None);
         assert_eq!(table.get(!key, |_| true), None);
+    }
+
+    #[test]
+    fn a_key_is_found_under_any_worker_bits_while_the_table_grows() {
+        let mut table = PositionTable::default();
+        let n = 50_000;
+        let stored: Vec<u64> = keys(n).map(|(key, _)| key).collect();
+        let worker_bits = (1u64 << WORKER_KEY_BITS) - 1;
+        // The boxes' part of a key: what the caller compares.
+        let boxes = |key: u64| key & !worker_bits;
+        for (key, node) in keys(n) {
+            table.insert(key, node);
+            // The same boxes with the worker elsewhere: the bits 32 to 35 differ too.
+            let elsewhere = key ^ 0xa_dead_beef;
+            let same_boxes = |old: u32| boxes(stored[old as usize]) == boxes(elsewhere);
+            assert_eq!(table.get_any_worker(elsewhere, same_boxes), Some(node));
+            assert_eq!(
+                table.get(elsewhere, same_boxes),
+                None,
+                "get compares bits 32 to 35"
+            );
+        }
+        // Other boxes: found only where a stored key has them (28 random bits: a few do).
+        let by_boxes: std::collections::HashMap<u64, u32> =
+            keys(n).map(|(key, node)| (boxes(key), node)).collect();
+        let mut found_any = 0;
+        for (key, _) in keys(n) {
+            let other = key ^ (1 << 40);
+            let found =
+                table.get_any_worker(other, |old| boxes(stored[old as usize]) == boxes(other));
+            let expected = by_boxes.get(&boxes(other)).copied();
+            assert_eq!(found.is_some(), expected.is_some(), "{other:x}");
+            found_any += usize::from(found.is_some());
+        }
+        assert!(found_any < 100, "{found_any} of {n} other boxes found");
     }
 
     #[test]

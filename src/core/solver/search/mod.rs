@@ -24,7 +24,7 @@
 //! millisecond apart.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
@@ -40,7 +40,7 @@ use super::corral::Corrals;
 use super::freeze::Freeze;
 use super::goals::{GoalRooms, Pushes};
 use super::room::{NONE, Room};
-use super::table::{PositionTable, random_keys};
+use super::table::{PositionTable, WORKER_KEY_BITS, random_keys};
 use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
 
@@ -332,10 +332,16 @@ struct Search {
     /// The table the node being expanded is bounded with.
     table_now: usize,
     frozen_cells: Vec<u16>,
+    /// Positions the other direction nearly met (`Stepper::meet`), and their children to
+    /// [`FOCUS_DEPTH`] generations: expanded out of turn, every other expansion while any wait,
+    /// newest first, with the generations left.
+    focus: VecDeque<(u32, u8)>,
+    /// Whether the next expansion takes from `focus`.
+    focus_turn: bool,
 }
 
 /// The bits of a position's key the worker's area changes ([`Search::find_keyed`]).
-const WORKER_BITS: u64 = (1 << 36) - 1;
+const WORKER_BITS: u64 = (1 << WORKER_KEY_BITS) - 1;
 
 /// How many tables [`Search::frozen_dists`] holds at most (each `4 × goals × cells` bytes);
 /// positions with a set of frozen boxes met after that are bounded without them.
@@ -348,6 +354,18 @@ fn table<'a>(dist: &'a Distances, frozen: &'a [Distances], t: usize) -> &'a Dist
 
 /// How many stored positions' matchings [`Search::recent`] keeps.
 const RECENT: usize = 64;
+
+/// How many generations a near miss's focus reaches ([`Search::focus`]): the position itself
+/// and three more. XSokoban's levels at the edge, 10 s each (solve runs, two at a time): with
+/// 1 generation 21, 22 and 46 stayed over 10 s; with 2, 21 and 46 came in (5.9 and 7.5 s) but
+/// not 22 (12.3 s); with 3, 22 and 61 in 4.9 and 3.3 s but not 21; with 4, all four (21 6.0 s,
+/// 22 8.0, 46 7.8, 61 4.5). Newest first instead of oldest, 4 generations lost 61, 5 lost 22
+/// and 61.
+const FOCUS_DEPTH: u8 = 4;
+
+/// Positions waiting in [`Search::focus`] at most: near misses come by the dozen each turn,
+/// and four generations of each are hundreds of positions.
+const FOCUS_QUEUE: usize = 20_000;
 
 /// A child of the node being expanded, located ([`Search::locate_child`]).
 struct Located {
@@ -415,6 +433,8 @@ impl Search {
             frozen_tables: HashMap::new(),
             table_now: 0,
             frozen_cells: Vec::new(),
+            focus: VecDeque::new(),
+            focus_turn: false,
             room,
         }
     }
@@ -518,6 +538,15 @@ impl Search {
             if self.room.floods >= self.turn_end {
                 return Ok(None);
             }
+            self.focus_turn = !self.focus_turn;
+            if self.focus_turn
+                && let Some((id, generations)) = self.focus.pop_front()
+            {
+                if let Some(done) = self.expand_focused(id, generations, until.is_some())? {
+                    return Ok(Some(self.pushes_to(done)));
+                }
+                continue;
+            }
             // Each list a direction takes from holds every open position, so any of them
             // running empty means all are closed.
             let list = self.next_list();
@@ -532,11 +561,7 @@ impl Search {
             if self.solved(&node) {
                 return Ok(Some(self.pushes_to(id)));
             }
-            self.expanded += 1;
-            let every = if until.is_some() { 16 } else { 256 };
-            if self.expanded.is_multiple_of(every) {
-                self.check(&node)?;
-            }
+            self.count_expansion(&node, until.is_some())?;
             if !std::mem::take(&mut first) && until.is_some_and(|t| Instant::now() >= t) {
                 // Not expanded yet: back on its list, whose turn it is again next time.
                 self.info[id as usize].closed = false;
@@ -554,6 +579,46 @@ impl Search {
             return Err(SolveError::GaveUp { states });
         }
         Err(SolveError::Unsolvable { states })
+    }
+
+    /// Counts an expansion of `node`, and every 256 (16 in slices) looks at the limits.
+    fn count_expansion(&mut self, node: &Node, sliced: bool) -> Result<(), SolveError> {
+        self.expanded += 1;
+        let every = if sliced { 16 } else { 256 };
+        match self.expanded.is_multiple_of(every) {
+            true => self.check(node),
+            false => Ok(()),
+        }
+    }
+
+    /// Expands node `id` out of turn ([`Search::focus`]), and queues its children there while
+    /// `generations` last. A node expanded already is passed over.
+    fn expand_focused(&mut self, id: u32, generations: u8, sliced: bool) -> Step {
+        let node = self.info[id as usize];
+        if node.closed {
+            return Ok(None);
+        }
+        self.info[id as usize].closed = true;
+        if self.solved(&node) {
+            return Ok(Some(id));
+        }
+        self.count_expansion(&node, sliced)?;
+        let before = self.info.len();
+        let done = self.expand(id)?;
+        if done.is_none() && generations > 1 {
+            let room = FOCUS_QUEUE.saturating_sub(self.focus.len());
+            let children = (before..self.info.len()).take(room);
+            self.focus
+                .extend(children.map(|c| (c as u32, generations - 1)));
+        }
+        Ok(done)
+    }
+
+    /// Queues node `id`, which the other direction nearly met, for [`Search::focus`].
+    fn focus_on(&mut self, id: u32) {
+        if self.focus.len() < FOCUS_QUEUE {
+            self.focus.push_back((id, FOCUS_DEPTH));
+        }
     }
 
     /// The list whose turn it is: the mode's turns in order ([`Search::turns`]), except that the
@@ -1120,6 +1185,15 @@ impl Search {
     /// up the other's positions.
     fn find(&self, boxes: &[u16], worker: u16) -> (u64, Option<u32>) {
         self.find_keyed(boxes, self.boxes_key(boxes), worker)
+    }
+
+    /// A stored position with these boxes, the worker's area whichever.
+    fn find_any_worker(&self, boxes: &[u16]) -> Option<u32> {
+        let k = self.k;
+        self.table.get_any_worker(self.boxes_key(boxes), |old| {
+            let o = old as usize;
+            self.boxes[o * k..(o + 1) * k] == *boxes
+        })
     }
 
     /// The boxes' part of a position's key.

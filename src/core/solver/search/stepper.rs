@@ -2,6 +2,7 @@
 //! turns, and a position one has stored that the other stores too joins them. Also the search a
 //! slice at a time (the hint in a browser).
 
+use std::ops::Range;
 use std::time::Duration;
 
 use super::{Instant, Limits, Mode, Search};
@@ -37,6 +38,9 @@ pub struct Stepper {
     back_turn: bool,
     /// The forward search's turn, in floods ([`TURN`] or [`FORWARD_TURN`]).
     forward_turn: u64,
+    /// Whether near misses are searched around ([`focus_near_misses`]; not in the search the
+    /// level rating counts).
+    focusing: bool,
     finish: Finish,
 }
 
@@ -149,6 +153,7 @@ impl Stepper {
             back,
             back_turn: false,
             forward_turn,
+            focusing: opens,
             finish: Finish::Searching,
         })
     }
@@ -334,21 +339,28 @@ impl Stepper {
 
     /// Looks up the positions one direction stored since the last look in the other's table;
     /// a position both know joins the forward pushes to it with the backward pushes from it.
-    /// The forward search is the opening while it runs.
+    /// The forward search is the opening while it runs. Without a meeting, the near misses
+    /// are searched around ([`focus_near_misses`]).
     fn meet(&mut self, backward: bool) -> Option<Result<Solution, SolveError>> {
         let back = self.back.as_mut()?;
         let forward = self.opening.as_deref_mut().unwrap_or(&mut self.pass);
         let (from, other) = if backward {
-            (&mut **back, &*forward)
+            (&mut **back, forward)
         } else {
-            (forward, &**back)
+            (forward, &mut **back)
         };
         let new = from.met_up_to..from.info.len();
         from.met_up_to = new.end;
-        let (id, other_id) = new.into_iter().find_map(|id| {
+        let met = new.clone().find_map(|id| {
             let (boxes, worker) = from.position(id);
             other.find(boxes, worker).1.map(|o| (id as u32, o))
-        })?;
+        });
+        let Some((id, other_id)) = met else {
+            if self.focusing {
+                focus_near_misses(from, other, new);
+            }
+            return None;
+        };
         let (fwd, bwd) = if backward {
             (other_id, id)
         } else {
@@ -367,5 +379,72 @@ impl Stepper {
             self.finish = Finish::Met;
         }
         solution.map(Ok)
+    }
+}
+
+/// Where the two directions nearly meet, they search around first: positions among `new` of
+/// `from` whose boxes `other` has stored with the worker in another area (the two searches
+/// have reached the same boxes, and the worker's way round is all that is missing), each
+/// queued with the other's position in both searches' [`Search::focus`]. XSokoban 21 meets so
+/// after 2.1 million positions (both searches counted), where the first near misses came at 1.7
+/// million and the two met by their own lists at 8.3 million.
+fn focus_near_misses(from: &mut Search, other: &mut Search, new: Range<usize>) {
+    for id in new {
+        let (boxes, _) = from.position(id);
+        if let Some(near) = other.find_any_worker(boxes) {
+            from.focus_on(id as u32);
+            other.focus_on(near);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::FOCUS_DEPTH;
+    use super::*;
+    use crate::core::formats::xsb;
+    use crate::core::solver::room::Room;
+
+    /// A search from the board's boxes with the worker on `worker` (x, y).
+    fn search_from(room: &Room, boxes: &[u16], worker: (u32, u32)) -> Search {
+        let mut search = Search::new(room.clone(), Mode::Fast, Limits::default());
+        search.begin(
+            boxes.to_vec(),
+            room.at(crate::core::Pos::new(worker.0, worker.1)),
+        );
+        search
+    }
+
+    #[test]
+    fn positions_with_the_same_boxes_and_the_worker_elsewhere_are_searched_around() {
+        // The box in the doorway parts the worker's two areas.
+        let text = "#########\n#   #   #\n# @ $ . #\n#   #   #\n#########\n";
+        let board = xsb::read("door", text).unwrap().levels[0]
+            .playable()
+            .unwrap();
+        let (room, boxes, _) = start(&board).unwrap();
+        let mut left = search_from(&room, &boxes, (2, 2));
+        let mut right = search_from(&room, &boxes, (6, 2));
+        let mut moved = search_from(&room, &[room.at(crate::core::Pos::new(5, 2))], (2, 2));
+        assert_ne!(left.info[0].worker, right.info[0].worker);
+        assert_eq!(left.find(&boxes, right.info[0].worker).1, None);
+
+        focus_near_misses(&mut left, &mut moved, 0..1);
+        assert!(left.focus.is_empty() && moved.focus.is_empty());
+        focus_near_misses(&mut left, &mut right, 0..1);
+        assert_eq!(Vec::from(left.focus.clone()), [(0, FOCUS_DEPTH)]);
+        assert_eq!(Vec::from(right.focus.clone()), [(0, FOCUS_DEPTH)]);
+
+        // Expanded out of turn, its child (the box pushed right) queued one generation less.
+        let (id, generations) = left.focus.pop_front().unwrap();
+        assert_eq!(left.expand_focused(id, generations, false).unwrap(), None);
+        assert!(left.info[0].closed);
+        assert_eq!(Vec::from(left.focus.clone()), [(1, FOCUS_DEPTH - 1)]);
+        // Its child, the box pushed onto the goal, ends the search (the fast mode ends on the
+        // first solved position stored).
+        assert_eq!(
+            left.expand_focused(1, FOCUS_DEPTH - 1, false).unwrap(),
+            Some(2)
+        );
     }
 }
