@@ -563,10 +563,12 @@ impl Search {
             }
             self.count_expansion(&node, until.is_some())?;
             if !std::mem::take(&mut first) && until.is_some_and(|t| Instant::now() >= t) {
-                // Not expanded yet: back on its list, whose turn it is again next time.
+                // Not expanded yet: back on its list, whose turn it is again next time (and
+                // not the focus's), so that slices expand in the same order as one run.
                 self.info[id as usize].closed = false;
                 self.unpop(list, priority, id);
                 self.taken -= 1;
+                self.focus_turn = !self.focus_turn;
                 return Ok(None);
             }
             if let Some(done) = self.expand(id)? {
