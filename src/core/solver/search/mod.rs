@@ -334,7 +334,7 @@ struct Search {
     frozen_cells: Vec<u16>,
     /// Positions the other direction nearly met (`Stepper::meet`), and their children to
     /// [`FOCUS_DEPTH`] generations: expanded out of turn, every other expansion while any wait,
-    /// newest first, with the generations left.
+    /// oldest first, with the generations left.
     focus: VecDeque<(u32, u8)>,
     /// Whether the next expansion takes from `focus`.
     focus_turn: bool,
@@ -357,10 +357,10 @@ const RECENT: usize = 64;
 
 /// How many generations a near miss's focus reaches ([`Search::focus`]): the position itself
 /// and three more. XSokoban's levels at the edge, 10 s each (solve runs, two at a time): with
-/// 1 generation 21, 22 and 46 stayed over 10 s; with 2, 21 and 46 came in (5.9 and 7.5 s) but
-/// not 22 (12.3 s); with 3, 22 and 61 in 4.9 and 3.3 s but not 21; with 4, all four (21 6.0 s,
-/// 22 8.0, 46 7.8, 61 4.5). Newest first instead of oldest, 4 generations lost 61, 5 lost 22
-/// and 61.
+/// 1 generation 21 and 22 stayed over 10 s (46 in 9.0 s); with 2, 21 and 46 came in (5.8 and
+/// 7.2 s) but not 22 (12.3 s); with 3, 22 and 61 in 4.9 and 3.3 s but not 21; with 4, all four
+/// (21 6.0 s, 22 8.0, 46 7.8, 61 4.5). Newest first instead of oldest, 4 generations lost 61, 5
+/// lost 22 and 61.
 const FOCUS_DEPTH: u8 = 4;
 
 /// Positions waiting in [`Search::focus`] at most: near misses come by the dozen each turn,
