@@ -160,6 +160,8 @@ pub(crate) struct Matching {
     way: Vec<usize>,
     minv: Vec<i32>,
     used: Vec<bool>,
+    /// The columns reached in a round, with the sum of its steps' deltas when each was reached.
+    reached: Vec<(usize, i32)>,
 }
 
 impl Matching {
@@ -239,53 +241,70 @@ impl Matching {
     }
 
     /// One round of the Hungarian method: finds row `row` (1-based) a column by a shortest
-    /// augmenting path over reduced costs, updating the potentials. (Half the solver's time goes
-    /// here: the scan works on slices of exactly `k` so that it runs without bounds checks.)
+    /// augmenting path over reduced costs, updating the potentials. (Next to the worker's flood the
+    /// solver's hottest loop: the scan works on slices of exactly `k` so that it runs without
+    /// bounds checks.)
+    ///
+    /// The textbook round lowers every unreached column's `minv` and shifts every reached
+    /// column's potentials by each step's `delta`, a second pass over all `k` columns per step.
+    /// Here the steps' deltas are summed instead (`reached`): `minv` holds the slack plus that
+    /// sum, and a reached column's potentials are shifted once at the end by the sum since it
+    /// was reached. The values, ties and paths are exactly the textbook's.
     fn add_row(&mut self, row: usize) {
         let k = self.k;
-        self.minv.clear();
-        self.minv.resize(k + 1, i32::MAX);
+        self.minv.resize(k + 1, 0);
+        self.way.resize(k + 1, 0);
         self.used.clear();
         self.used.resize(k + 1, false);
-        self.way.clear();
-        self.way.resize(k + 1, 0);
+        self.reached.clear();
         self.p[0] = row;
         let mut j0 = 0;
+        let mut sum = 0;
         loop {
             self.used[j0] = true;
+            self.reached.push((j0, sum));
             let i0 = self.p[j0];
-            let ui = self.u[i0];
+            let ui = self.u[i0] - sum;
             let costs = &self.cost[(i0 - 1) * k..i0 * k];
             let (used, v) = (&self.used[1..=k], &self.v[1..=k]);
             let (minv, way) = (&mut self.minv[1..=k], &mut self.way[1..=k]);
-            let mut delta = i32::MAX;
+            let mut least = i32::MAX;
             let mut j1 = 0;
-            for j in 0..k {
-                if used[j] {
-                    continue;
+            if j0 == 0 {
+                // The first step reaches every column: no earlier `minv` to compare with.
+                for j in 0..k {
+                    minv[j] = costs[j] - ui - v[j];
+                    way[j] = 0;
+                    if minv[j] < least {
+                        least = minv[j];
+                        j1 = j + 1;
+                    }
                 }
-                let cur = costs[j] - ui - v[j];
-                if cur < minv[j] {
-                    minv[j] = cur;
-                    way[j] = j0;
-                }
-                if minv[j] < delta {
-                    delta = minv[j];
-                    j1 = j + 1;
+            } else {
+                for j in 0..k {
+                    if used[j] {
+                        continue;
+                    }
+                    let cur = costs[j] - ui - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < least {
+                        least = minv[j];
+                        j1 = j + 1;
+                    }
                 }
             }
-            for j in 0..=k {
-                if self.used[j] {
-                    self.u[self.p[j]] += delta;
-                    self.v[j] -= delta;
-                } else {
-                    self.minv[j] -= delta;
-                }
-            }
+            sum = least;
             j0 = j1;
             if self.p[j0] == 0 {
                 break;
             }
+        }
+        for &(j, at) in &self.reached {
+            self.u[self.p[j]] += sum - at;
+            self.v[j] -= sum - at;
         }
         loop {
             let j1 = self.way[j0];
@@ -354,6 +373,74 @@ mod tests {
             let mut changed = cost.clone();
             changed[row] = cost[moved_to].clone();
             prop_assert_eq!(got, Some(brute(&changed)));
+        }
+    }
+
+    /// The textbook round that [`Matching::add_row`] defers the updates of: every step shifts
+    /// the potentials of the columns reached and lowers the others' `minv`.
+    fn textbook_add_row(m: &mut Matching, row: usize) {
+        let k = m.k;
+        let (mut minv, mut used, mut way) =
+            (vec![i32::MAX; k + 1], vec![false; k + 1], vec![0; k + 1]);
+        m.p[0] = row;
+        let mut j0 = 0;
+        loop {
+            used[j0] = true;
+            let i0 = m.p[j0];
+            let (mut delta, mut j1) = (i32::MAX, 0);
+            for j in 1..=k {
+                if !used[j] {
+                    let cur = m.cost[(i0 - 1) * k + j - 1] - m.u[i0] - m.v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=k {
+                if used[j] {
+                    m.u[m.p[j]] += delta;
+                    m.v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if m.p[j0] == 0 {
+                break;
+            }
+        }
+        while j0 != 0 {
+            let j1 = way[j0];
+            m.p[j0] = m.p[j1];
+            j0 = j1;
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn rounds_leave_the_textbooks_potentials_and_pairs(
+            k in 1usize..9,
+            raw in proptest::collection::vec(0i32..12, 64),
+        ) {
+            let cost: Vec<Vec<i32>> = (0..k).map(|r| raw[r * 8..r * 8 + k].to_vec()).collect();
+            let boxes: Vec<u16> = (0..k as u16).collect();
+            let mut deferred = Matching::default();
+            deferred.solve(&table(&cost), &boxes);
+            let mut textbook = Matching { k, cost: cost.concat(), ..Matching::default() };
+            textbook.u = vec![0; k + 1];
+            textbook.v = vec![0; k + 1];
+            textbook.p = vec![0; k + 1];
+            for row in 1..=k {
+                textbook_add_row(&mut textbook, row);
+            }
+            prop_assert_eq!(&deferred.u, &textbook.u);
+            prop_assert_eq!(&deferred.v, &textbook.v);
+            prop_assert_eq!(&deferred.p, &textbook.p);
         }
     }
 
