@@ -1189,13 +1189,24 @@ impl Search {
         self.find_keyed(boxes, self.boxes_key(boxes), worker)
     }
 
-    /// A stored position with these boxes, the worker's area whichever.
-    fn find_any_worker(&self, boxes: &[u16]) -> Option<u32> {
+    /// [`Search::find`]'s node for these boxes and worker area (`Ok`), or else a node stored
+    /// with the same boxes and the worker in another area, if any (a near miss, `Err`): one
+    /// walk over the table's slots for both, since the worker changes only a key's low bits.
+    fn find_or_near(&self, boxes: &[u16], worker: u16) -> Result<u32, Option<u32>> {
         let k = self.k;
-        self.table.get_any_worker(self.boxes_key(boxes), |old| {
+        let mut near = None;
+        let found = self.table.get_any_worker(self.boxes_key(boxes), |old| {
             let o = old as usize;
-            self.boxes[o * k..(o + 1) * k] == *boxes
-        })
+            if self.boxes[o * k..(o + 1) * k] != *boxes {
+                return false;
+            }
+            if self.info[o].worker == worker {
+                return true;
+            }
+            near.get_or_insert(old);
+            false
+        });
+        found.ok_or(near)
     }
 
     /// The boxes' part of a position's key.

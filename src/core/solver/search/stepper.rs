@@ -351,14 +351,10 @@ impl Stepper {
         };
         let new = from.met_up_to..from.info.len();
         from.met_up_to = new.end;
-        let met = new.clone().find_map(|id| {
-            let (boxes, worker) = from.position(id);
-            other.find(boxes, worker).1.map(|o| (id as u32, o))
-        });
-        let Some((id, other_id)) = met else {
-            if self.focusing {
-                focus_near_misses(from, other, new);
-            }
+        let mut near_misses = Vec::new();
+        let near = self.focusing.then_some(&mut near_misses);
+        let Some((id, other_id)) = meeting(from, other, new, near) else {
+            focus_near_misses(from, other, &near_misses);
             return None;
         };
         let (fwd, bwd) = if backward {
@@ -382,19 +378,40 @@ impl Stepper {
     }
 }
 
-/// Where the two directions nearly meet, they search around first: positions among `new` of
-/// `from` whose boxes `other` has stored with the worker in another area (the two searches
-/// have reached the same boxes, and the worker's way round is all that is missing), each
-/// queued with the other's position in both searches' [`Search::focus`]. XSokoban 21 meets so
-/// after 2.1 million positions (both searches counted), where the first near misses came at 1.7
-/// million and the two met by their own lists at 8.3 million.
-fn focus_near_misses(from: &mut Search, other: &mut Search, new: Range<usize>) {
-    for id in new {
-        let (boxes, _) = from.position(id);
-        if let Some(near) = other.find_any_worker(boxes) {
-            from.focus_on(id as u32);
-            other.focus_on(near);
+/// The first of the positions `new` of `from` that `other` has stored too, with its node
+/// there. Without one, and with `near` given, the near misses among them are put in `near`:
+/// positions whose boxes `other` has stored with the worker in another area.
+fn meeting(
+    from: &Search,
+    other: &Search,
+    new: Range<usize>,
+    mut near: Option<&mut Vec<(u32, u32)>>,
+) -> Option<(u32, u32)> {
+    new.into_iter().find_map(|id| {
+        let (boxes, worker) = from.position(id);
+        let Some(near) = near.as_deref_mut() else {
+            return other.find(boxes, worker).1.map(|o| (id as u32, o));
+        };
+        match other.find_or_near(boxes, worker) {
+            Ok(o) => Some((id as u32, o)),
+            Err(miss) => {
+                near.extend(miss.map(|o| (id as u32, o)));
+                None
+            }
         }
+    })
+}
+
+/// Where the two directions nearly meet, they search around first: each near miss (a position
+/// of `from` and one of `other` with the same boxes and the worker in another area: the two
+/// searches have reached the same boxes, and the worker's way round is all that is missing) is
+/// queued in both searches' [`Search::focus`]. XSokoban 21 meets so after 2.1 million
+/// positions (both searches counted), where the first near misses came at 1.7 million and the
+/// two met by their own lists at 8.3 million.
+fn focus_near_misses(from: &mut Search, other: &mut Search, near_misses: &[(u32, u32)]) {
+    for &(id, near) in near_misses {
+        from.focus_on(id);
+        other.focus_on(near);
     }
 }
 
@@ -425,13 +442,20 @@ mod tests {
         let (room, boxes, _) = start(&board).unwrap();
         let mut left = search_from(&room, &boxes, (2, 2));
         let mut right = search_from(&room, &boxes, (6, 2));
-        let mut moved = search_from(&room, &[room.at(crate::core::Pos::new(5, 2))], (2, 2));
+        let moved = search_from(&room, &[room.at(crate::core::Pos::new(5, 2))], (2, 2));
         assert_ne!(left.info[0].worker, right.info[0].worker);
         assert_eq!(left.find(&boxes, right.info[0].worker).1, None);
 
-        focus_near_misses(&mut left, &mut moved, 0..1);
-        assert!(left.focus.is_empty() && moved.focus.is_empty());
-        focus_near_misses(&mut left, &mut right, 0..1);
+        let mut near_misses = Vec::new();
+        assert_eq!(meeting(&left, &moved, 0..1, Some(&mut near_misses)), None);
+        assert!(near_misses.is_empty());
+        assert_eq!(meeting(&left, &right, 0..1, Some(&mut near_misses)), None);
+        assert_eq!(near_misses, [(0, 0)]);
+        assert_eq!(
+            meeting(&left, &left, 0..1, Some(&mut near_misses)),
+            Some((0, 0))
+        );
+        focus_near_misses(&mut left, &mut right, &near_misses);
         assert_eq!(Vec::from(left.focus.clone()), [(0, FOCUS_DEPTH)]);
         assert_eq!(Vec::from(right.focus.clone()), [(0, FOCUS_DEPTH)]);
 
