@@ -19,12 +19,19 @@ pub(crate) struct Room {
     pub goal: Vec<bool>,
     /// Map index → compact number (`NONE` outside the floor).
     pub compact: Vec<u16>,
-    /// Scratch for floods: a cell is seen when its stamp equals `stamp`.
+    /// `next` with every `NONE` made the cell past the last (`len`), which a flood marks seen
+    /// before it starts, so that a flood tests no neighbour for a wall.
+    flood_next: Vec<[u16; 4]>,
+    /// Scratch for floods: a cell is seen when its stamp equals `stamp` (one more than the
+    /// cells: the one past the last stands for the walls).
     seen: Vec<u32>,
     stamp: u32,
     /// Floods so far: a measure of a search's work that does not depend on the machine.
     pub floods: u64,
+    /// The last flood's cells in the order reached, in the first `flooded` places (one place
+    /// more than the cells, written to whether or not a neighbour is taken).
     queue: Vec<u16>,
+    flooded: usize,
 }
 
 impl Room {
@@ -40,7 +47,7 @@ impl Room {
                 grid.push(i as u32);
             }
         }
-        let next = grid
+        let next: Vec<[u16; 4]> = grid
             .iter()
             .map(|&i| {
                 let p = board.pos_of(i);
@@ -57,16 +64,22 @@ impl Room {
             .map(|&i| cell::is_goal(cells[i as usize]))
             .collect();
         let n = grid.len();
+        let flood_next = next
+            .iter()
+            .map(|around: &[u16; 4]| around.map(|c| if c == NONE { n as u16 } else { c }))
+            .collect();
         Room {
             width: board.width(),
             grid,
             next,
+            flood_next,
             goal,
             compact,
-            seen: vec![0; n],
+            seen: vec![0; n + 1],
             stamp: 0,
             floods: 0,
-            queue: Vec::with_capacity(n),
+            queue: vec![0; n + 1],
+            flooded: 0,
         }
     }
 
@@ -94,28 +107,36 @@ impl Room {
             self.stamp = 1;
         }
         let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(from);
+        let last = self.len() - 1;
+        self.seen[last + 1] = stamp;
         self.seen[from as usize] = stamp;
+        self.queue[0] = from;
         let mut low = from;
-        let mut head = 0;
-        while head < self.queue.len() {
+        let (mut head, mut tail) = (0, 1);
+        // Whether a neighbour is new is as good as random, so it is not branched on: the
+        // neighbour is written to the queue's next place anyway (kept only when new), and its
+        // stamp rewritten (changed only when new). Past-the-last (a wall) is seen already, so
+        // it is never kept, and `occupied` is read within its length for it.
+        while head < tail {
             let c = self.queue[head];
             head += 1;
             low = low.min(c);
-            for &n in &self.next[c as usize] {
-                if n != NONE && self.seen[n as usize] != stamp && !occupied[n as usize] {
-                    self.seen[n as usize] = stamp;
-                    self.queue.push(n);
-                }
+            for n in self.flood_next[c as usize] {
+                let n = n as usize;
+                let seen = self.seen[n];
+                let new = (seen != stamp) & !occupied[n.min(last)];
+                self.seen[n] = if new { stamp } else { seen };
+                self.queue[tail] = n as u16;
+                tail += usize::from(new);
             }
         }
+        self.flooded = tail;
         low
     }
 
     /// How many cells the last flood reached.
     pub fn flooded(&self) -> usize {
-        self.queue.len()
+        self.flooded
     }
 
     /// The free cells outside the worker's area after a move [`Room::area_after_move`] told
