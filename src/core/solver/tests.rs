@@ -5,6 +5,7 @@
 
 use super::closed::ClosedAreas;
 use super::freeze::Freeze;
+use super::room::AreaAfterMove;
 use super::*;
 use crate::core::formats::xsb;
 use crate::core::level::Collection;
@@ -201,12 +202,13 @@ fn no_rule_fires_on_a_position_of_a_published_solution() {
     assert!(corrals > 1000, "corrals searched: {corrals}");
 }
 
-/// The worker's area after a push or a pull, told without a flood, is the flood's: on every
-/// position of the published Microban solutions, for every box, direction, push and pull.
+/// The worker's area after a push or a pull, told without a flood or flooded whole where it
+/// may have split, is the flood's: on every position of the published Microban solutions, for
+/// every box, direction, push and pull.
 #[test]
 fn the_area_after_a_move_without_a_flood_is_the_floods() {
     let c = microban();
-    let (mut told, mut flooded) = (0, 0);
+    let (mut told, mut flooded, mut split) = (0, 0, 0);
     for (level, _, moves) in published() {
         let mut board = c.levels[level - 1].playable().unwrap();
         let mut room = Room::of(&board);
@@ -246,7 +248,24 @@ fn the_area_after_a_move_without_a_flood_is_the_floods() {
                         }
                         occupied[b as usize] = false;
                         occupied[to as usize] = true;
-                        if let Some(fast) = room.area_after_move(&reach, low, &occupied, b, to) {
+                        let area =
+                            room.area_after_move(&reach, low, &occupied, (b, to), worker_after);
+                        if let AreaAfterMove::Flooded(flooded_low) = area {
+                            // Flooded whole: as a flood from the worker.
+                            let cells: Vec<bool> =
+                                (0..room.len() as u16).map(|c| room.reached(c)).collect();
+                            let size = room.flooded();
+                            let low = room.flood(&occupied, worker_after);
+                            let again: Vec<bool> =
+                                (0..room.len() as u16).map(|c| room.reached(c)).collect();
+                            assert_eq!(
+                                (flooded_low, cells, size),
+                                (low, again, room.flooded()),
+                                "Microban {level}"
+                            );
+                            split += 1;
+                        }
+                        if let AreaAfterMove::Told(fast) = area {
                             told += 1;
                             assert_eq!(
                                 fast,
@@ -283,10 +302,10 @@ fn the_area_after_a_move_without_a_flood_is_the_floods() {
             board.step(d).unwrap();
         }
     }
-    eprintln!("told {told}, flooded {flooded}");
+    eprintln!("told {told}, flooded {flooded}, of which split {split}");
     assert!(
-        told > 10_000 && flooded > 1_000,
-        "told {told}, flooded {flooded}"
+        told > 10_000 && flooded > 1_000 && split > 100,
+        "told {told}, flooded {flooded}, of which split {split}"
     );
 }
 

@@ -39,7 +39,7 @@ use super::closed::ClosedAreas;
 use super::corral::Corrals;
 use super::freeze::Freeze;
 use super::goals::{GoalRooms, Pushes};
-use super::room::{NONE, Room};
+use super::room::{AreaAfterMove, NONE, Room};
 use super::table::{PositionTable, WORKER_KEY_BITS, random_keys};
 use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
@@ -462,25 +462,26 @@ impl Search {
     }
 
     /// The worker's area (its lowest cell) and the free cells outside it after box `b` of node
-    /// `parent` moved to `to`: `told` when [`Room::area_after_move`] told the area without a
-    /// flood, else by a flood from `worker`.
+    /// `parent` moved to `to`, as [`Room::area_after_move`] found it, or by a flood from
+    /// `worker` when it did not.
     fn child_area(
         &mut self,
         parent: u32,
-        told: Option<u16>,
+        area: AreaAfterMove,
         b: u16,
         to: u16,
         worker: u16,
     ) -> (u16, u16) {
-        match told {
-            Some(low) => {
+        match area {
+            AreaAfterMove::Told(low) => {
                 let unreached = self.info[parent as usize].unreached;
                 let after = self
                     .room
                     .unreached_after_move(&self.reach, unreached, b, to);
                 (low, after)
             }
-            None => {
+            AreaAfterMove::Flooded(low) => (low, self.unreached_after_flood()),
+            AreaAfterMove::Unknown => {
                 let low = self.room.flood(&self.occupied, worker);
                 (low, self.unreached_after_flood())
             }
@@ -1048,13 +1049,17 @@ impl Search {
         let boxes_key = self.here_key ^ self.zobrist[b as usize] ^ self.zobrist[dest as usize];
         self.table.prefetch(boxes_key);
         let low = self.info[parent as usize].worker;
-        let told = plain
-            .then(|| {
-                self.room
-                    .area_after_move(&self.reach, low, &self.occupied, b, dest)
-            })
-            .flatten();
-        let (worker, unreached) = self.child_area(parent, told, b, dest, behind);
+        let area = match plain {
+            true => {
+                (self.room).area_after_move(&self.reach, low, &self.occupied, (b, dest), behind)
+            }
+            false => AreaAfterMove::Unknown,
+        };
+        let told = match area {
+            AreaAfterMove::Told(low) => Some(low),
+            _ => None,
+        };
+        let (worker, unreached) = self.child_area(parent, area, b, dest, behind);
         self.set_child(i, dest);
         let (key, old) = self.find_keyed(&self.child, boxes_key, worker);
         Located {

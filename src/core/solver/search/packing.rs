@@ -7,7 +7,7 @@
 
 use super::{Node, Search, Step};
 use crate::core::solver::bound::FAR;
-use crate::core::solver::room::{NONE, Room};
+use crate::core::solver::room::{AreaAfterMove, NONE, Room};
 
 /// How many boxes the advisor tries per goal, nearest it first (by push distance). XSokoban in
 /// 10 s a level: the same levels gained with 4.
@@ -90,7 +90,8 @@ impl Search {
         let mut found = Ok(None);
         let (h, table_after) = self.bound_after_move(i, target);
         if let Some(h) = h {
-            let (worker, unreached) = self.child_area(parent, None, b, target, behind);
+            let (worker, unreached) =
+                self.child_area(parent, AreaAfterMove::Unknown, b, target, behind);
             let shut = !self.corrals_when_expanded
                 && self.closed.deadlocked(
                     &mut self.room,
