@@ -112,9 +112,34 @@ impl Room {
     /// cell reached, which names the area. Afterwards [`Room::reached`] tells the area's cells.
     pub fn flood(&mut self, occupied: &[bool], from: u16) -> u16 {
         self.floods += 1;
-        self.start_flood(from);
+        let (low, _) = self.fill(occupied, from, |_| false);
+        low
+    }
+
+    /// [`Room::flood`] from `from` that stops once it has reached every cell of `targets`:
+    /// `None` then (the flood's marks are left half made), else the lowest cell of the whole
+    /// area, flooded as [`Room::flood`] floods it. Not counted in [`Room::floods`].
+    fn flood_until(&mut self, occupied: &[bool], from: u16, targets: &[u16]) -> Option<u16> {
+        let (low, whole) = self.fill(occupied, from, |room: &Room| {
+            targets.iter().all(|&t| room.seen[t as usize] == room.stamp)
+        });
+        whole.then_some(low)
+    }
+
+    /// The flood itself, asking `done` before each cell it takes from the queue: the lowest
+    /// cell reached, and whether the whole area was (not stopped by `done`).
+    #[inline(always)]
+    fn fill(&mut self, occupied: &[bool], from: u16, done: impl Fn(&Room) -> bool) -> (u16, bool) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
         let stamp = self.stamp;
         let last = self.len() - 1;
+        self.seen[last + 1] = stamp;
+        self.seen[from as usize] = stamp;
+        self.queue[0] = from;
         let mut low = from;
         let (mut head, mut tail) = (0, 1);
         // Whether a neighbour is new is as good as random, so it is not branched on: the
@@ -122,6 +147,9 @@ impl Room {
         // stamp rewritten (changed only when new). Past-the-last (a wall) is seen already, so
         // it is never kept, and `occupied` is read within its length for it.
         while head < tail {
+            if done(self) {
+                return (low, false);
+            }
             let c = self.queue[head];
             head += 1;
             low = low.min(c);
@@ -135,47 +163,7 @@ impl Room {
             }
         }
         self.flooded = tail;
-        low
-    }
-
-    /// A new stamp, with `from` and past-the-last (the walls) seen and `from` queued.
-    fn start_flood(&mut self, from: u16) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        let past_last = self.len();
-        self.seen[past_last] = self.stamp;
-        self.seen[from as usize] = self.stamp;
-        self.queue[0] = from;
-    }
-
-    /// [`Room::flood`] from `from` that stops once it has reached every cell of `targets`:
-    /// `None` then (the flood's marks are left half made), else the lowest cell of the whole
-    /// area, flooded as [`Room::flood`] floods it. Not counted in [`Room::floods`].
-    fn flood_until(&mut self, occupied: &[bool], from: u16, targets: &[u16]) -> Option<u16> {
-        self.start_flood(from);
-        let stamp = self.stamp;
-        let mut low = from;
-        let (mut head, mut tail) = (0, 1);
-        while head < tail {
-            if targets.iter().all(|&t| self.seen[t as usize] == stamp) {
-                return None;
-            }
-            let c = self.queue[head];
-            head += 1;
-            low = low.min(c);
-            for n in self.next[c as usize] {
-                if n != NONE && self.seen[n as usize] != stamp && !occupied[n as usize] {
-                    self.seen[n as usize] = stamp;
-                    self.queue[tail] = n;
-                    tail += 1;
-                }
-            }
-        }
-        self.flooded = tail;
-        Some(low)
+        (low, true)
     }
 
     /// How many cells the last flood reached.
