@@ -619,6 +619,34 @@ fn the_backward_search_meets_the_opening_where_the_goals_lie_in_a_block() {
     assert_eq!((&whole.lurd, whole.states), (&sliced.lurd, sliced.states));
 }
 
+/// XSokoban 18's boxes start packed around the worker. The backward search gets them within a
+/// few pulls of their starting cells at once and then cannot order them (35 s without an aim);
+/// aimed at a position the opening unpacked, a second backward search reaches it. The pushes to
+/// it and from it replay to solved, and in slices (the hint in a browser) the search ends the
+/// same way with the same answer.
+#[test]
+fn a_backward_search_aimed_at_an_unpacked_position_joins_the_opening_to_solved() {
+    use super::search::Finish;
+    let xsokoban = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
+    let board = xsokoban.levels[17].playable().unwrap();
+    let mut stepper = Stepper::new(&board, Mode::Fast, &limits(600_000)).unwrap();
+    let whole = stepper.run().expect("solved");
+    assert_eq!(stepper.finish(), Finish::Aimed);
+    assert!(
+        lurd::check_solution(&board, &whole.lurd)
+            .unwrap()
+            .is_solved()
+    );
+    let mut stepper = Stepper::new(&board, Mode::Fast, &limits(600_000)).unwrap();
+    let sliced = loop {
+        if let Some(answer) = stepper.step(Some(Duration::from_millis(5))) {
+            break answer.expect("solved");
+        }
+    };
+    assert_eq!(stepper.finish(), Finish::Aimed);
+    assert_eq!((&whole.lurd, whole.states), (&sliced.lurd, sliced.states));
+}
+
 #[test]
 fn the_bench_collections_read_and_every_level_is_playable() {
     for (rel, count) in [

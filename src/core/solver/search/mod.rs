@@ -44,6 +44,7 @@ use super::table::{PositionTable, WORKER_KEY_BITS, random_keys};
 use super::{Push, Solution, SolveError, start};
 use crate::core::{Board, Direction};
 
+mod aim;
 mod backward;
 mod features;
 mod packing;

@@ -5,6 +5,7 @@
 use std::ops::Range;
 use std::time::Duration;
 
+use super::aim::Aim;
 use super::{Instant, Limits, Mode, Search};
 use crate::core::Board;
 use crate::core::solver::goals::goals_in_a_block;
@@ -36,6 +37,11 @@ pub struct Stepper {
     back: Option<Box<Search>>,
     /// Whether it is the backward search's turn.
     back_turn: bool,
+    /// A second backward search, aimed at a position the opening reached (`super::aim`), from
+    /// the opening's end while it has not run out; it takes every other backward turn.
+    aim: Option<Aim>,
+    /// Whether the backward turn under way is the aimed search's.
+    aim_turn: bool,
     /// The forward search's turn, in floods ([`TURN`] or [`FORWARD_TURN`]).
     forward_turn: u64,
     /// Whether near misses are searched around ([`focus_near_misses`]; not in the search the
@@ -58,6 +64,8 @@ pub enum Finish {
     Backward,
     /// One direction found a position the other had stored.
     Met,
+    /// The aimed backward search (`super::aim`) reached its target.
+    Aimed,
 }
 
 /// The work of one direction's turn, in worker floods (about 5 ms on XSokoban). Turns are
@@ -152,6 +160,8 @@ impl Stepper {
             earlier: None,
             back,
             back_turn: false,
+            aim: None,
+            aim_turn: false,
             forward_turn,
             focusing: opens,
             finish: Finish::Searching,
@@ -173,15 +183,12 @@ impl Stepper {
                     return answer;
                 }
             }
-            let Some(back) = self.back.as_mut() else {
+            if self.back.is_none() {
+                self.aim = None;
                 self.pass.turn_end = u64::MAX;
                 return self.forward_turn(until);
-            };
-            let search = match &self.opening {
-                _ if self.back_turn => &**back,
-                Some(opening) => &**opening,
-                None => &*self.pass,
-            };
+            }
+            let search = self.in_turn();
             if search.room.floods >= search.turn_end {
                 if !self.back_turn && search.room.floods >= OPENING && self.opening.is_some() {
                     // The opening's work is done: it hands over to the forward search.
@@ -196,18 +203,24 @@ impl Stepper {
                     return Some(answer);
                 }
                 self.back_turn = !self.back_turn;
-                let (next, turn) = match (self.back.as_mut(), self.opening.as_mut()) {
-                    (Some(back), _) if self.back_turn => (back, TURN),
-                    (_, Some(opening)) => (opening, OPENING_TURN),
-                    _ => (&mut self.pass, self.forward_turn),
+                if self.back_turn {
+                    self.aim_turn = self.aim.is_some() && !self.aim_turn;
+                }
+                let turn = match self.opening {
+                    _ if self.back_turn => TURN,
+                    Some(_) => OPENING_TURN,
+                    None => self.forward_turn,
                 };
+                let next = self.in_turn_mut();
                 next.turn_end = next.room.floods + turn;
                 if let Some(opening) = &mut self.opening {
                     opening.turn_end = opening.turn_end.min(OPENING);
                 }
                 continue;
             }
-            let answer = if self.back_turn {
+            let answer = if self.back_turn && self.aim_turn {
+                self.aimed_turn(until)
+            } else if self.back_turn {
                 self.backward_turn(until)
             } else if self.opening.is_some() {
                 self.opening_turn(until)
@@ -237,7 +250,8 @@ impl Stepper {
     /// Positions stored by every pass (the search from both ends is set up but counts none
     /// while the opening runs, but for the backward search when it takes turns with it).
     fn states(&self) -> usize {
-        let back = self.back.as_ref().map_or(0, |b| b.info.len());
+        let back = self.back.as_ref().map_or(0, |b| b.info.len())
+            + self.aim.as_ref().map_or(0, |a| a.search.info.len());
         match &self.opening {
             Some(opening) if self.interleaved => opening.info.len() + back,
             Some(opening) => opening.info.len(),
@@ -269,6 +283,13 @@ impl Stepper {
             && let Some(answer) = self.meet(false)
         {
             return Some(answer);
+        }
+        if let (Some(opening), Some(back)) = (&self.opening, &self.back) {
+            let limits = Limits {
+                time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
+                ..self.pass.limits.clone()
+            };
+            self.aim = Aim::at_best_of(opening, back.room.clone(), limits);
         }
         self.opened = stored;
         self.opening = None;
@@ -337,20 +358,98 @@ impl Stepper {
         }
     }
 
+    /// The aimed search's turn: reaching its target solves the level; running out (the target
+    /// cannot be solved) or out of room leaves the other searches to go on without it.
+    fn aimed_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
+        let aim = self.aim.as_mut()?;
+        let found = aim.search.resume(until)?;
+        let states = self.states();
+        match found {
+            Ok(pushes) => {
+                let mut all = self.aim.take()?.prefix;
+                all.extend(pushes);
+                let solution = checked_play_out(&self.board, all, states);
+                debug_assert!(
+                    solution.is_some(),
+                    "the pushes to the target and from it solve the level"
+                );
+                if solution.is_some() {
+                    self.finish = Finish::Aimed;
+                }
+                solution.map(Ok)
+            }
+            Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
+                Some(Err(e.with_states(states)))
+            }
+            Err(_) => {
+                self.aim = None;
+                None
+            }
+        }
+    }
+
+    /// Whether the turn under way is the aimed search's.
+    fn aiming(&self) -> bool {
+        self.back_turn && self.aim_turn && self.aim.is_some()
+    }
+
+    /// The search whose turn it is: a backward one, the opening, or the forward search.
+    fn in_turn(&self) -> &Search {
+        match (&self.aim, &self.back, &self.opening) {
+            (Some(aim), _, _) if self.aiming() => &aim.search,
+            (_, Some(back), _) if self.back_turn => back,
+            (_, _, Some(opening)) => opening,
+            _ => &self.pass,
+        }
+    }
+
+    fn in_turn_mut(&mut self) -> &mut Search {
+        let aiming = self.aiming();
+        match (&mut self.aim, &mut self.back, &mut self.opening) {
+            (Some(aim), _, _) if aiming => &mut aim.search,
+            (_, Some(back), _) if self.back_turn => back,
+            (_, _, Some(opening)) => opening,
+            _ => &mut self.pass,
+        }
+    }
+
     /// Looks up the positions one direction stored since the last look in the other's table;
     /// a position both know joins the forward pushes to it with the backward pushes from it.
     /// The forward search is the opening while it runs. Without a meeting, the near misses
     /// are searched around ([`focus_near_misses`]).
+    /// The forward search's new positions are looked up in both backward searches' tables.
     fn meet(&mut self, backward: bool) -> Option<Result<Solution, SolveError>> {
-        let back = self.back.as_mut()?;
+        let from = match backward {
+            true => self.in_turn_mut(),
+            false => self.opening.as_deref_mut().unwrap_or(&mut self.pass),
+        };
+        let new = from.met_up_to..from.info.len();
+        from.met_up_to = new.end;
+        if backward {
+            return self.meet_in(new, true, self.aiming());
+        }
+        self.meet_in(new.clone(), false, false)
+            .or_else(|| self.meet_in(new, false, true))
+    }
+
+    /// [`Stepper::meet`] for the positions `new` of one direction, against the backward search
+    /// or the aimed one.
+    fn meet_in(
+        &mut self,
+        new: Range<usize>,
+        backward: bool,
+        aimed: bool,
+    ) -> Option<Result<Solution, SolveError>> {
+        let back = match aimed {
+            true => &mut self.aim.as_mut()?.search,
+            false => self.back.as_mut()?,
+        };
         let forward = self.opening.as_deref_mut().unwrap_or(&mut self.pass);
         let (from, other) = if backward {
             (&mut **back, forward)
         } else {
             (forward, &mut **back)
         };
-        let new = from.met_up_to..from.info.len();
-        from.met_up_to = new.end;
         let mut near_misses = Vec::new();
         let near = self.focusing.then_some(&mut near_misses);
         let Some((id, other_id)) = meeting(from, other, new, near) else {
@@ -363,6 +462,10 @@ impl Stepper {
             (id, other_id)
         };
         let forward = self.opening.as_deref().unwrap_or(&self.pass);
+        let back = match aimed {
+            true => &self.aim.as_ref()?.search,
+            false => self.back.as_ref()?,
+        };
         let mut pushes = forward.pushes_to(fwd);
         pushes.extend(back.pushes_to(bwd));
         let states = self.states();
