@@ -19,7 +19,9 @@ use crate::core::solver::{Solution, SolveError, checked_play_out, play_out, star
 /// ends in turns: forwards from the board, and backwards from the solved position by pulls
 /// (`Search::backward`). Either finding the other's position, or the backward search reaching
 /// the board, ends it. Where the goals lie in a block, the backward search takes turns with the
-/// opening too (in turns of `OPENING_TURN` floods).
+/// opening too (in turns of `OPENING_TURN` floods). From the opening's end, a second backward
+/// search aimed at a position the opening unpacked (`super::aim`) takes every other backward
+/// turn.
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
