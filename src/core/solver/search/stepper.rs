@@ -220,7 +220,7 @@ impl Stepper {
                 }
                 continue;
             }
-            let answer = if self.back_turn && self.aim_turn {
+            let answer = if self.aiming() {
                 self.aimed_turn(until)
             } else if self.back_turn {
                 self.backward_turn(until)
@@ -287,11 +287,7 @@ impl Stepper {
             return Some(answer);
         }
         if let (Some(opening), Some(back)) = (&self.opening, &self.back) {
-            let limits = Limits {
-                time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
-                ..self.pass.limits.clone()
-            };
-            self.aim = Aim::at_best_of(opening, back.room.clone(), limits);
+            self.aim = Aim::at_best_of(opening, back.room.clone(), self.limits_left());
         }
         self.opened = stored;
         self.opening = None;
@@ -304,10 +300,7 @@ impl Stepper {
         match found {
             Err(SolveError::GaveUp { .. }) if self.pass.exhausted && self.earlier.is_none() => {
                 // Goal macros left nothing to search: again without them, in the time left.
-                let limits = Limits {
-                    time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
-                    ..self.pass.limits.clone()
-                };
+                let limits = self.limits_left();
                 let room = self.pass.room.clone();
                 let corrals_when_expanded = self.pass.corrals_when_expanded;
                 self.earlier = Some(self.pass.info.len());
@@ -357,6 +350,14 @@ impl Stepper {
                 self.back = None;
                 None
             }
+        }
+    }
+
+    /// The limits of a search set up now: the time left of the budget.
+    fn limits_left(&self) -> Limits {
+        Limits {
+            time: (self.pass.limits.time).map(|t| t.saturating_sub(self.started.elapsed())),
+            ..self.pass.limits.clone()
         }
     }
 
@@ -418,8 +419,8 @@ impl Stepper {
     /// Looks up the positions one direction stored since the last look in the other's table;
     /// a position both know joins the forward pushes to it with the backward pushes from it.
     /// The forward search is the opening while it runs. Without a meeting, the near misses
-    /// are searched around ([`focus_near_misses`]).
-    /// The forward search's new positions are looked up in both backward searches' tables.
+    /// are searched around ([`focus_near_misses`]). The forward search's new positions are
+    /// looked up in both backward searches' tables.
     fn meet(&mut self, backward: bool) -> Option<Result<Solution, SolveError>> {
         let from = match backward {
             true => self.in_turn_mut(),
