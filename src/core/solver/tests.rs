@@ -39,6 +39,15 @@ pub(super) fn published() -> Vec<(usize, u32, String)> {
         .collect()
 }
 
+/// The search run to its answer a slice of `slice` at a time (the hint in a browser).
+fn run_in_slices(stepper: &mut Stepper, slice: Duration) -> Result<Solution, SolveError> {
+    loop {
+        if let Some(answer) = stepper.step(Some(slice)) {
+            return answer;
+        }
+    }
+}
+
 fn limits(states: usize) -> Limits {
     Limits {
         max_states: states,
@@ -611,11 +620,7 @@ fn the_backward_search_meets_the_opening_where_the_goals_lie_in_a_block() {
             .is_solved()
     );
     let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
-    let sliced = loop {
-        if let Some(answer) = stepper.step(Some(Duration::ZERO)) {
-            break answer.expect("solved");
-        }
-    };
+    let sliced = run_in_slices(&mut stepper, Duration::ZERO).expect("solved");
     assert_eq!((&whole.lurd, whole.states), (&sliced.lurd, sliced.states));
 }
 
@@ -638,11 +643,7 @@ fn a_backward_search_aimed_at_an_unpacked_position_joins_the_opening_to_solved()
             .is_solved()
     );
     let mut stepper = Stepper::new(&board, Mode::Fast, &limits(600_000)).unwrap();
-    let sliced = loop {
-        if let Some(answer) = stepper.step(Some(Duration::from_millis(5))) {
-            break answer.expect("solved");
-        }
-    };
+    let sliced = run_in_slices(&mut stepper, Duration::from_millis(5)).expect("solved");
     assert_eq!(stepper.finish(), Finish::Aimed);
     assert_eq!((&whole.lurd, whole.states), (&sliced.lurd, sliced.states));
 }
@@ -710,11 +711,7 @@ fn slices_search_around_near_misses_in_the_order_one_run_does() {
         let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
         let whole = stepper.run().expect("solved");
         let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
-        let sliced = loop {
-            if let Some(answer) = stepper.step(Some(Duration::ZERO)) {
-                break answer.expect("solved");
-            }
-        };
+        let sliced = run_in_slices(&mut stepper, Duration::ZERO).expect("solved");
         assert_eq!(
             (&whole.lurd, whole.states),
             (&sliced.lurd, sliced.states),

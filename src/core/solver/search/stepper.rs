@@ -9,7 +9,7 @@ use super::aim::Aim;
 use super::{Instant, Limits, Mode, Search};
 use crate::core::Board;
 use crate::core::solver::goals::goals_in_a_block;
-use crate::core::solver::{Solution, SolveError, checked_play_out, play_out, start};
+use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out, start};
 
 /// A [`search`](super::search) run a slice at a time: where there are no threads (a browser page), the game's
 /// hint searches a few milliseconds each frame. The answer is the one `search` gives.
@@ -371,15 +371,7 @@ impl Stepper {
             Ok(pushes) => {
                 let mut all = self.aim.take()?.prefix;
                 all.extend(pushes);
-                let solution = checked_play_out(&self.board, all, states);
-                debug_assert!(
-                    solution.is_some(),
-                    "the pushes to the target and from it solve the level"
-                );
-                if solution.is_some() {
-                    self.finish = Finish::Aimed;
-                }
-                solution.map(Ok)
+                self.joined(all, states, Finish::Aimed)
             }
             Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
                 Some(Err(e.with_states(states)))
@@ -472,13 +464,24 @@ impl Stepper {
         let mut pushes = forward.pushes_to(fwd);
         pushes.extend(back.pushes_to(bwd));
         let states = self.states();
+        self.joined(pushes, states, Finish::Met)
+    }
+
+    /// The solution of pushes put together from two searches, which ends the search as
+    /// `finish`; `None` (a failed debug assertion) when they do not replay to solved.
+    fn joined(
+        &mut self,
+        pushes: Vec<Push>,
+        states: usize,
+        finish: Finish,
+    ) -> Option<Result<Solution, SolveError>> {
         let solution = checked_play_out(&self.board, pushes, states);
         debug_assert!(
             solution.is_some(),
-            "the two searches' pushes solve the level"
+            "the joined pushes solve the level ({finish:?})"
         );
         if solution.is_some() {
-            self.finish = Finish::Met;
+            self.finish = finish;
         }
         solution.map(Ok)
     }
