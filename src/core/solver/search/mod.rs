@@ -8,8 +8,8 @@
 //!   that looks closest to solved goes first, and the first solved state generated ends the search.
 //!   Solutions are usually longer. It searches from both ends in turns ([`Stepper`]): forwards from
 //!   the board, and backwards from the solved boxes by pulls towards the boxes' starting cells
-//!   (`Search::backward`), and by a second backward search towards a position the opening
-//!   unpacked (`aim`); a position one direction stores that the other has stored already joins
+//!   (`Search::backward`), and by backward searches towards positions the opening unpacked
+//!   (`aim`); a position one direction stores that the other has stored already joins
 //!   the two halves.
 //!
 //! Both prune pushes onto dead cells, pushes that freeze a box off its goal (`solver::freeze`),
