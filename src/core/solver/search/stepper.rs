@@ -21,7 +21,7 @@ use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out
 /// the board, ends it. Where the goals lie in a block, the backward search takes turns with the
 /// opening too (in turns of `OPENING_TURN` floods). From the opening's end, backward searches
 /// aimed at positions the opening unpacked (`super::aim`) take two backward turns of every
-/// three ([`AIM_CYCLE`]), one after the other.
+/// three (`AIM_CYCLE`), one after the other.
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
