@@ -21,7 +21,8 @@ use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out
 /// the board, ends it. Where the goals lie in a block, the backward search takes turns with the
 /// opening too (in turns of `OPENING_TURN` floods). From the opening's end, backward searches
 /// aimed at positions the opening unpacked (`super::aim`) take two backward turns of every
-/// three (`AIM_CYCLE`), one after the other.
+/// three (`AIM_CYCLE`), one after the other, and fifteen of sixteen once the first backward search
+/// has had its early share (`LATE_AIM_CYCLE`).
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
@@ -45,7 +46,7 @@ pub struct Stepper {
     /// Whether the backward turn under way is an aimed search's, and which one's.
     aim_turn: bool,
     aim_at: usize,
-    /// Backward turns taken, modulo [`AIM_CYCLE`].
+    /// Backward turns taken, modulo [`AIM_CYCLE`] or [`LATE_AIM_CYCLE`].
     back_turns: u32,
     /// The forward search's turn, in floods ([`TURN`] or [`FORWARD_TURN`]).
     forward_turn: u64,
@@ -95,6 +96,18 @@ const FORWARD_TURN: u64 = 700;
 /// solution against 3.5, 3.0, 5.9 and 3.5 million, and at 10 s a level (side by side) 61 levels
 /// were solved against 65 (13, 41, 46, 90) on a loaded machine, Microban I 155 either way.
 const AIM_CYCLE: u32 = 3;
+
+/// The backward turns in which the first backward search takes one once it has had
+/// [`FIRST_BACKWARD_EARLY`] floods. Where it meets the forward search, it meets early (XSokoban
+/// 37 after 1.7 million floods of its own, 21 0.5 million, 61 0.9 million); on the levels that
+/// run long the aims do the work. By positions, against one in three throughout: XSokoban 44
+/// 4.7 million instead of 5.9, 85 10.0 instead of 12.0, 87 3.3 instead of 3.5, the rest the same
+/// or fewer. With one in sixteen throughout, 37 took 3.7 million instead of 2.8 (10.6 s).
+const LATE_AIM_CYCLE: u32 = 16;
+
+/// The first backward search's floods after which it takes one backward turn of
+/// [`LATE_AIM_CYCLE`]. From 1 million, XSokoban 37 took 4.0 million positions instead of 2.8.
+const FIRST_BACKWARD_EARLY: u64 = 2_000_000;
 
 /// The opening search's turn where the backward search takes turns with it (where the goals lie
 /// in a block), in floods. The opening's dives across the level meet the backward search far
@@ -218,11 +231,7 @@ impl Stepper {
                 }
                 self.back_turn = !self.back_turn;
                 if self.back_turn {
-                    self.back_turns = (self.back_turns + 1) % AIM_CYCLE;
-                    self.aim_turn = !self.aims.is_empty() && self.back_turns != 0;
-                    if self.aim_turn {
-                        self.aim_at = (self.aim_at + 1) % self.aims.len();
-                    }
+                    self.choose_backward_search();
                 }
                 let turn = match self.opening {
                     _ if self.back_turn => TURN,
@@ -248,6 +257,22 @@ impl Stepper {
             if answer.is_some() || until.is_some_and(|t| Instant::now() >= t) {
                 return answer;
             }
+        }
+    }
+
+    /// Whether the backward turn that starts is an aimed search's ([`AIM_CYCLE`] at first, then
+    /// [`LATE_AIM_CYCLE`]), and which one's.
+    fn choose_backward_search(&mut self) {
+        let first_floods = self.back.as_ref().map_or(0, |back| back.room.floods);
+        let cycle = if first_floods < FIRST_BACKWARD_EARLY {
+            AIM_CYCLE
+        } else {
+            LATE_AIM_CYCLE
+        };
+        self.back_turns = (self.back_turns + 1) % cycle;
+        self.aim_turn = !self.aims.is_empty() && self.back_turns != 0;
+        if self.aim_turn {
+            self.aim_at = (self.aim_at + 1) % self.aims.len();
         }
     }
 
@@ -585,6 +610,18 @@ mod tests {
     /// three or more boxes apart, in 4.2 s.
     #[test]
     fn the_opening_hands_over_to_two_aims_at_targets_boxes_apart() {
+        let (board, stepper) = xsokoban_87_opened();
+        let [first, second] = &stepper.aims[..] else {
+            panic!("{} aims", stepper.aims.len());
+        };
+        let room = &stepper.pass.room;
+        let targets = [first, second].map(|aim| boxes_after(&board, room, &aim.prefix));
+        assert!(APART <= differing(&targets[0], &targets[1]));
+        assert!(second.prefix.len() < first.prefix.len());
+    }
+
+    /// XSokoban 87 and its search at the opening's end, handed over to two aims.
+    fn xsokoban_87_opened() -> (Board, Stepper) {
         let text = crate::core::solver::tests::fixture("levels/xsokoban/XSokoban_90.xsb");
         let board = xsb::read("x", &text).unwrap().levels[86]
             .playable()
@@ -593,13 +630,35 @@ mod tests {
         while stepper.opening.is_some() {
             assert!(stepper.step(Some(Duration::ZERO)).is_none());
         }
-        let [first, second] = &stepper.aims[..] else {
-            panic!("{} aims", stepper.aims.len());
-        };
-        let room = &stepper.pass.room;
-        let targets = [first, second].map(|aim| boxes_after(&board, room, &aim.prefix));
-        assert!(APART <= differing(&targets[0], &targets[1]));
-        assert!(second.prefix.len() < first.prefix.len());
+        (board, stepper)
+    }
+
+    /// Of `turns` backward turns from the start of a cycle, those the first backward search
+    /// takes, and those each aim takes.
+    fn backward_turns_taken(stepper: &mut Stepper, turns: u32) -> (u32, Vec<u32>) {
+        stepper.back_turns = 0;
+        let mut by_aim = vec![0; stepper.aims.len()];
+        let mut first = 0;
+        for _ in 0..turns {
+            stepper.choose_backward_search();
+            match stepper.aim_turn {
+                true => by_aim[stepper.aim_at] += 1,
+                false => first += 1,
+            }
+        }
+        (first, by_aim)
+    }
+
+    #[test]
+    fn the_first_backward_search_cedes_most_turns_to_the_aims_once_past_its_early_share() {
+        let (_, mut stepper) = xsokoban_87_opened();
+        assert!(stepper.back.as_ref().unwrap().room.floods < FIRST_BACKWARD_EARLY);
+        assert_eq!(backward_turns_taken(&mut stepper, 48), (16, vec![16, 16]));
+        stepper.back.as_mut().unwrap().room.floods = FIRST_BACKWARD_EARLY;
+        let (first, by_aim) = backward_turns_taken(&mut stepper, 48);
+        assert_eq!(first, 3);
+        assert_eq!(by_aim.iter().sum::<u32>(), 45);
+        assert!(by_aim.iter().all(|&turns| turns == 22 || turns == 23));
     }
 
     #[test]
