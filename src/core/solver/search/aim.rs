@@ -52,7 +52,7 @@ impl Search {
     /// 4.2 s). The smallest bound alone picks the greedy list's deepest dive, often a deadlock
     /// no rule sees (42: unsolved in 30 s from it).
     fn aim_targets(&self) -> Vec<u32> {
-        let unpacked = || (1..self.info.len()).filter(|&i| self.info[i].unreached == 0);
+        let unpacked = || self.unpacked_from(1);
         let Some(first) = unpacked().min_by_key(|&i| {
             let node = &self.info[i];
             (node.g + node.h, node.h)
@@ -77,6 +77,14 @@ impl Search {
             .flatten()
             .map(|i| i as u32)
             .collect()
+    }
+}
+
+impl Search {
+    /// The stored positions from number `from` on (the start, number 0, is never one) where the
+    /// worker reaches every free cell: the ones an aim can be set at.
+    pub(super) fn unpacked_from(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
+        (from.max(1)..self.info.len()).filter(|&i| self.info[i].unreached == 0)
     }
 }
 

@@ -331,10 +331,7 @@ impl Stepper {
         let by_floods = found.is_none();
         // Run on, it ends at the first position unpacked.
         let running_on = self.opening_end == LONG_OPENING && by_floods;
-        let unpacked = running_on
-            && opening.info[self.scanned..]
-                .iter()
-                .any(|n| n.unreached == 0);
+        let unpacked = running_on && opening.unpacked_from(self.scanned).next().is_some();
         self.scanned = stored;
         let over = opening.room.floods >= self.opening_end || unpacked;
         let states = self.states();
@@ -360,8 +357,7 @@ impl Stepper {
             && by_floods
             && self.interleaved
             && self.opening_end == OPENING
-            && opening.room.floods >= OPENING
-            && !opening.info[1..].iter().any(|n| n.unreached == 0)
+            && opening.unpacked_from(1).next().is_none()
         {
             // No aim yet: the opening runs on to look for one.
             self.opening_end = LONG_OPENING;
@@ -665,11 +661,7 @@ mod tests {
     /// over at the first position it unpacks.
     #[test]
     fn an_opening_that_unpacked_nothing_runs_on_to_an_aim() {
-        let text = crate::core::solver::tests::fixture("levels/xsokoban/XSokoban_90.xsb");
-        let board = xsb::read("x", &text).unwrap().levels[69]
-            .playable()
-            .unwrap();
-        let mut stepper = Stepper::new(&board, Mode::Fast, &Limits::default()).unwrap();
+        let (_, mut stepper) = xsokoban_fast(70);
         let mut floods = 0;
         while let Some(opening) = &stepper.opening {
             floods = opening.room.floods;
@@ -680,13 +672,19 @@ mod tests {
         assert!(!stepper.aims.is_empty());
     }
 
-    /// XSokoban 87 and its search at the opening's end, handed over to two aims.
-    fn xsokoban_87_opened() -> (Board, Stepper) {
+    /// XSokoban level `n` (1-based) and a fast search of it, not started.
+    fn xsokoban_fast(n: usize) -> (Board, Stepper) {
         let text = crate::core::solver::tests::fixture("levels/xsokoban/XSokoban_90.xsb");
-        let board = xsb::read("x", &text).unwrap().levels[86]
+        let board = xsb::read("x", &text).unwrap().levels[n - 1]
             .playable()
             .unwrap();
-        let mut stepper = Stepper::new(&board, Mode::Fast, &Limits::default()).unwrap();
+        let stepper = Stepper::new(&board, Mode::Fast, &Limits::default()).unwrap();
+        (board, stepper)
+    }
+
+    /// XSokoban 87 and its search at the opening's end, handed over to two aims.
+    fn xsokoban_87_opened() -> (Board, Stepper) {
+        let (board, mut stepper) = xsokoban_fast(87);
         while stepper.opening.is_some() {
             assert!(stepper.step(Some(Duration::ZERO)).is_none());
         }
