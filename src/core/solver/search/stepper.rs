@@ -23,7 +23,9 @@ use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out
 /// aimed at positions the opening unpacked (`super::aim`) take two backward turns of every
 /// three (`AIM_CYCLE`), one after the other, and fifteen of sixteen once the first backward search
 /// has had its early share (`LATE_AIM_CYCLE`). An opening that has unpacked nothing by its end
-/// runs on to look for an aim (`LONG_OPENING`).
+/// runs on to look for an aim (`LONG_OPENING`). Where the goals do not lie in a block, the
+/// opening is set aside at its end and later takes the forward search's place
+/// (`KEPT_OPENING_RETURNS`).
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
@@ -32,6 +34,9 @@ pub struct Stepper {
     /// The opening search, while it runs, and the positions it stored.
     opening: Option<Box<Search>>,
     opened: usize,
+    /// The opening search, set aside at its end where the goals do not lie in a block, until it
+    /// takes the forward search's place ([`KEPT_OPENING_RETURNS`]).
+    kept: Option<Box<Search>>,
     /// Whether the backward search takes turns with the opening (else it waits for it).
     interleaved: bool,
     /// The search under way, and the positions of an earlier pass (with goal macros).
@@ -138,6 +143,21 @@ const OPENING: u64 = 1_000_000;
 /// aim, Sasquatch I 33 and 46 were lost (unsolved in 20 s against 9.0 and 6.2).
 const LONG_OPENING: u64 = 4_000_000;
 
+/// The forward search's floods after which the opening search, set aside at its end where the
+/// goals do not lie in a block, takes its place (with its positions and its feature-space list):
+/// XSokoban 20 is solved so in 22 s (4,757,601 positions), unsolved at 120 s before. Kept going
+/// as the forward search from the opening's end instead, it solved 20 in 14.5 s but took
+/// XSokoban 11 from 4.2 s to 27.4; set aside but its positions looked up by the backward
+/// searches all along, Sasquatch I 19 was lost at 10 s. A level solved before this point (about
+/// 7 s on XSokoban) searches the same positions as without it.
+const KEPT_OPENING_RETURNS: u64 = 3_000_000;
+
+/// The most positions one meeting looks up: more than a turn stores (a position takes a flood
+/// at least), so that only the opening's positions, looked up once it returns
+/// ([`KEPT_OPENING_RETURNS`]), are spread over several meetings, and no slice of the hint's
+/// search is held up by the million of them.
+const MEETING_SHARE: usize = 5_000;
+
 impl Stepper {
     pub fn new(board: &Board, mode: Mode, limits: &Limits) -> Result<Stepper, SolveError> {
         Stepper::set_up(board, mode, limits, true)
@@ -196,6 +216,7 @@ impl Stepper {
             interleaved: interleaved && opening.is_some(),
             opening,
             opened: 0,
+            kept: None,
             pass,
             earlier: None,
             back,
@@ -248,6 +269,9 @@ impl Stepper {
                 // The turn is over: the other direction's turn, after a look for a meeting.
                 if let Some(answer) = self.meet(self.back_turn) {
                     return Some(answer);
+                }
+                if !self.back_turn {
+                    self.kept_opening_returns();
                 }
                 self.back_turn = !self.back_turn;
                 if self.back_turn {
@@ -368,8 +392,27 @@ impl Stepper {
             self.aims = Aim::at_targets_of(opening, back.room.clone(), self.limits_left());
         }
         self.opened = stored;
-        self.opening = None;
+        let opening = self.opening.take();
+        if by_floods && self.forward_turn == TURN && self.back.is_some() {
+            self.kept = opening;
+        }
         None
+    }
+
+    /// The opening set aside takes the forward search's place once that has had
+    /// [`KEPT_OPENING_RETURNS`] floods; its positions are looked up in the backward searches'
+    /// tables from the next meeting on, a share at a time ([`MEETING_SHARE`]).
+    fn kept_opening_returns(&mut self) {
+        if self.pass.room.floods < KEPT_OPENING_RETURNS {
+            return;
+        }
+        let Some(mut kept) = self.kept.take() else {
+            return;
+        };
+        kept.met_up_to = 0;
+        kept.turn_end = kept.room.floods + self.forward_turn;
+        self.opened = self.pass.info.len() + self.earlier.take().unwrap_or(0);
+        self.pass = kept;
     }
 
     fn forward_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
@@ -501,7 +544,7 @@ impl Stepper {
             true => self.in_turn_mut(),
             false => self.opening.as_deref_mut().unwrap_or(&mut self.pass),
         };
-        let new = from.met_up_to..from.info.len();
+        let new = from.met_up_to..from.info.len().min(from.met_up_to + MEETING_SHARE);
         from.met_up_to = new.end;
         if backward {
             let aimed = self.aiming().then_some(self.aim_at);
@@ -670,6 +713,36 @@ mod tests {
         assert_eq!(stepper.opening_end, LONG_OPENING);
         assert!((OPENING..LONG_OPENING).contains(&floods));
         assert!(!stepper.aims.is_empty());
+    }
+
+    /// Where the goals do not lie in a block (XSokoban 20), the opening is set aside at its end,
+    /// and returns as the forward search, with its positions, once the new one has had
+    /// [`KEPT_OPENING_RETURNS`] floods; its positions are then looked up a share at a time.
+    #[test]
+    fn an_opening_set_aside_returns_as_the_forward_search() {
+        let (_, mut stepper) = xsokoban_fast(20);
+        assert_eq!(stepper.forward_turn, TURN);
+        while stepper.opening.is_some() {
+            assert!(stepper.step(Some(Duration::ZERO)).is_none());
+        }
+        let opened = stepper.kept.as_ref().expect("set aside").info.len();
+        assert!(opened > 3 * MEETING_SHARE);
+        assert!(stepper.pass.info.len() < opened);
+        // As if the new forward search had had its floods: its turn ends, and the opening returns.
+        stepper.pass.room.floods = KEPT_OPENING_RETURNS;
+        while stepper.kept.is_some() {
+            assert!(stepper.step(Some(Duration::ZERO)).is_none());
+        }
+        assert!(stepper.pass.info.len() >= opened);
+        let mut looked_up = Vec::new();
+        while looked_up.len() < 3 {
+            let before = stepper.pass.met_up_to;
+            assert!(stepper.step(Some(Duration::ZERO)).is_none());
+            if stepper.pass.met_up_to != before {
+                looked_up.push(stepper.pass.met_up_to);
+            }
+        }
+        assert_eq!(looked_up, [1, 2, 3].map(|n| n * MEETING_SHARE));
     }
 
     /// XSokoban level `n` (1-based) and a fast search of it, not started.
