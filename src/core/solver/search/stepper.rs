@@ -145,11 +145,11 @@ const LONG_OPENING: u64 = 4_000_000;
 
 /// The forward search's floods after which the opening search, set aside at its end where the
 /// goals do not lie in a block, takes its place (with its positions and its feature-space list):
-/// XSokoban 20 is solved so in 22 s (4,757,601 positions), unsolved at 120 s before. Kept going
+/// XSokoban 20 is solved so in 18.7 s (4,757,601 positions), unsolved at 120 s before. Kept going
 /// as the forward search from the opening's end instead, it solved 20 in 14.5 s but took
 /// XSokoban 11 from 4.2 s to 27.4; set aside but its positions looked up by the backward
-/// searches all along, Sasquatch I 19 was lost at 10 s. A level solved before this point (about
-/// 7 s on XSokoban) searches the same positions as without it.
+/// searches all along, Sasquatch I 19 was lost at 10 s. A level solved before this point (7.2 s
+/// on XSokoban 20) searches the same positions as without it.
 const KEPT_OPENING_RETURNS: u64 = 3_000_000;
 
 /// The most positions one meeting looks up: more than a turn stores (a position takes a flood
