@@ -249,7 +249,10 @@ impl Stepper {
                 }
             }
             if self.back.is_none() {
+                // The forward search goes on alone, to the end: the set-aside opening would never
+                // return.
                 self.aims.clear();
+                self.kept = None;
                 self.pass.turn_end = u64::MAX;
                 return self.forward_turn(until);
             }
@@ -393,6 +396,7 @@ impl Stepper {
         }
         self.opened = stored;
         let opening = self.opening.take();
+        // The forward turn is `TURN` exactly where the goals do not lie in a block.
         if by_floods && self.forward_turn == TURN && self.back.is_some() {
             self.kept = opening;
         }
