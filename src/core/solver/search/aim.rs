@@ -8,7 +8,9 @@
 //! reaches every free cell. Aimed at one of those, a backward search has no pocket to find and
 //! no packed order to rebuild: from the one that XSokoban 42's opening stored with the fewest
 //! pushes plus bound, the backward search alone reached it in 0.08 s (23,193 positions).
-//! Which target is alive cannot be told beforehand, so two are aimed at, boxes apart.
+//! Which target is alive cannot be told beforehand, so two are aimed at, boxes apart, and
+//! where the goals lie in a block more later, at the forward search's positions
+//! (`Stepper`'s late aims).
 
 use super::{Limits, Search};
 use crate::core::solver::Push;
@@ -18,23 +20,30 @@ use crate::core::solver::room::Room;
 pub(super) struct Aim {
     pub(super) search: Box<Search>,
     pub(super) prefix: Vec<Push>,
+    /// The target's boxes, which a later target must stand [`APART`] from.
+    pub(super) boxes: Vec<u16>,
 }
 
 impl Aim {
     /// Backward searches in `room` aimed at the targets `opening` stored
     /// ([`Search::aim_targets`]), with the limits left; none when it has none.
     pub(super) fn at_targets_of(opening: &Search, room: Room, limits: Limits) -> Vec<Aim> {
-        let aim = |target: u32| {
-            let (boxes, worker) = opening.position(target as usize);
-            let mut search = Search::backward(room.clone(), limits.clone(), boxes.to_vec(), worker);
-            search.turn_end = 0;
-            search.diving = true;
-            Aim {
-                search: Box::new(search),
-                prefix: opening.pushes_to(target),
-            }
-        };
-        opening.aim_targets().into_iter().map(aim).collect()
+        let targets = opening.aim_targets();
+        let aim = |target| Aim::at(opening, target, room.clone(), limits.clone());
+        targets.into_iter().map(aim).collect()
+    }
+
+    /// A backward search in `room` aimed at position `target` of `forward`.
+    pub(super) fn at(forward: &Search, target: u32, room: Room, limits: Limits) -> Aim {
+        let (boxes, worker) = forward.position(target as usize);
+        let mut search = Search::backward(room, limits, boxes.to_vec(), worker);
+        search.turn_end = 0;
+        search.diving = true;
+        Aim {
+            search: Box::new(search),
+            prefix: forward.pushes_to(target),
+            boxes: boxes.to_vec(),
+        }
     }
 }
 
@@ -52,13 +61,10 @@ impl Search {
     /// 4.2 s). The smallest bound alone picks the greedy list's deepest dive, often a deadlock
     /// no rule sees (42: unsolved in 30 s from it).
     fn aim_targets(&self) -> Vec<u32> {
-        let unpacked = || self.unpacked_from(1);
-        let Some(first) = unpacked().min_by_key(|&i| {
-            let node = &self.info[i];
-            (node.g + node.h, node.h)
-        }) else {
+        let Some(first) = self.target_apart_from(&[]).map(|i| i as usize) else {
             return Vec::new();
         };
+        let unpacked = || self.unpacked_from(1);
         let first_boxes = self.position(first).0;
         let by_pushes = |i: usize| (self.info[i].g, self.info[i].h);
         let mut second: Option<usize> = None;
@@ -81,6 +87,25 @@ impl Search {
 }
 
 impl Search {
+    /// The stored position, unpacked, with the fewest pushes plus bound (ties to the smaller
+    /// bound, then to the first stored) whose boxes stand [`APART`] from each of `taken`: the
+    /// first aim's target when `taken` is empty, and a later aim's (`Stepper`'s late aims).
+    pub(super) fn target_apart_from(&self, taken: &[Vec<u16>]) -> Option<u32> {
+        let key = |i: usize| (self.info[i].g + self.info[i].h, self.info[i].h);
+        let mut best: Option<usize> = None;
+        for i in self.unpacked_from(1) {
+            // The boxes are compared only for a position that would be the best yet.
+            if best.is_some_and(|b| key(b) <= key(i)) {
+                continue;
+            }
+            let boxes = self.position(i).0;
+            if taken.iter().all(|t| APART <= differing(t, boxes)) {
+                best = Some(i);
+            }
+        }
+        best.map(|i| i as u32)
+    }
+
     /// The stored positions from number `from` on (the start, number 0, is never one) where the
     /// worker reaches every free cell: the ones an aim can be set at.
     pub(super) fn unpacked_from(&self, from: usize) -> impl Iterator<Item = usize> + '_ {
