@@ -61,28 +61,13 @@ impl Search {
     /// 4.2 s). The smallest bound alone picks the greedy list's deepest dive, often a deadlock
     /// no rule sees (42: unsolved in 30 s from it).
     fn aim_targets(&self) -> Vec<u32> {
-        let Some(first) = self.target_apart_from(&[]).map(|i| i as usize) else {
+        let Some(first) = self.target_apart_from::<Vec<u16>>(&[]) else {
             return Vec::new();
         };
-        let unpacked = || self.unpacked_from(1);
-        let first_boxes = self.position(first).0;
+        let first_boxes = self.position(first as usize).0;
         let by_pushes = |i: usize| (self.info[i].g, self.info[i].h);
-        let mut second: Option<usize> = None;
-        for i in unpacked() {
-            // The boxes are compared only for a position that would be the best yet: one
-            // comparison for each of 68,750 unpacked positions took XSokoban 42 15 ms.
-            if second.is_some_and(|best| by_pushes(best) <= by_pushes(i)) {
-                continue;
-            }
-            if APART <= differing(first_boxes, self.position(i).0) {
-                second = Some(i);
-            }
-        }
-        [Some(first), second]
-            .into_iter()
-            .flatten()
-            .map(|i| i as u32)
-            .collect()
+        let second = self.best_unpacked_apart(by_pushes, &[first_boxes]);
+        [Some(first), second].into_iter().flatten().collect()
     }
 }
 
@@ -90,16 +75,27 @@ impl Search {
     /// The stored position, unpacked, with the fewest pushes plus bound (ties to the smaller
     /// bound, then to the first stored) whose boxes stand [`APART`] from each of `taken`: the
     /// first aim's target when `taken` is empty, and a later aim's (`Stepper`'s late aims).
-    pub(super) fn target_apart_from(&self, taken: &[Vec<u16>]) -> Option<u32> {
-        let key = |i: usize| (self.info[i].g + self.info[i].h, self.info[i].h);
+    pub(super) fn target_apart_from<T: AsRef<[u16]>>(&self, taken: &[T]) -> Option<u32> {
+        let by_pushes_and_bound = |i: usize| (self.info[i].g + self.info[i].h, self.info[i].h);
+        self.best_unpacked_apart(by_pushes_and_bound, taken)
+    }
+
+    /// The unpacked stored position lowest by `key` (ties to the first stored) whose boxes stand
+    /// [`APART`] from each of `taken`.
+    fn best_unpacked_apart<K: Ord, T: AsRef<[u16]>>(
+        &self,
+        key: impl Fn(usize) -> K,
+        taken: &[T],
+    ) -> Option<u32> {
         let mut best: Option<usize> = None;
         for i in self.unpacked_from(1) {
-            // The boxes are compared only for a position that would be the best yet.
+            // The boxes are compared only for a position that would be the best yet: one
+            // comparison for each of 68,750 unpacked positions took XSokoban 42 15 ms.
             if best.is_some_and(|b| key(b) <= key(i)) {
                 continue;
             }
             let boxes = self.position(i).0;
-            if taken.iter().all(|t| APART <= differing(t, boxes)) {
+            if taken.iter().all(|t| APART <= differing(t.as_ref(), boxes)) {
                 best = Some(i);
             }
         }
