@@ -421,8 +421,7 @@ impl Stepper {
         }
         self.opened = stored;
         let opening = self.opening.take();
-        // The forward turn is `TURN` exactly where the goals do not lie in a block.
-        if by_floods && self.forward_turn == TURN && self.back.is_some() {
+        if by_floods && !self.goals_in_a_block() && self.back.is_some() {
             self.kept = opening;
         }
         None
@@ -447,9 +446,9 @@ impl Stepper {
     /// Where the goals lie in a block and the opening set up aims, a new aim every
     /// [`LATE_AIM_EVERY`] forward floods from [`LATE_AIMS_FROM`], at the forward search's
     /// unpacked position with the fewest pushes plus bound whose boxes stand apart from every
-    /// target before; at most [`MOST_AIMS`] search at once, the oldest late one giving way.
+    /// target before; at most [`MOST_AIMS`] search at once, the third giving way.
     fn aim_late(&mut self) {
-        if self.forward_turn != FORWARD_TURN
+        if !self.goals_in_a_block()
             || self.aimed_at.is_empty()
             || self.pass.room.floods < self.next_late_aim
         {
@@ -464,11 +463,18 @@ impl Stepper {
         self.aimed_at.push(aim.boxes.clone());
         self.aims.push(aim);
         if self.aims.len() > MOST_AIMS {
-            // The opening's aims (the first two) stay.
+            // The third gives way: the oldest late one while both of the opening's search (where
+            // one has run out, a later one goes instead; see docs/measured.md).
             let oldest_late = (self.aims.len() - MOST_AIMS).clamp(2, self.aims.len() - 1);
             self.aims.remove(oldest_late);
         }
         self.aim_at %= self.aims.len();
+    }
+
+    /// Whether the goals lie in a block ([`goals_in_a_block`]) for this search: the forward turn
+    /// was set from it (never for the rating's search, which has no opening).
+    fn goals_in_a_block(&self) -> bool {
+        self.forward_turn == FORWARD_TURN
     }
 
     fn forward_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
@@ -852,8 +858,8 @@ mod tests {
         }
         stepper.aim_late();
         assert_eq!(stepper.aims.len(), 3, "the next comes later");
-        for late in 1..=4 {
-            stepper.pass.room.floods = LATE_AIMS_FROM + late * LATE_AIM_EVERY;
+        for n in 1..=4 {
+            stepper.pass.room.floods = LATE_AIMS_FROM + n * LATE_AIM_EVERY;
             stepper.aim_late();
         }
         assert!(stepper.aims.len() <= MOST_AIMS);
