@@ -22,6 +22,9 @@ pub(super) struct Aim {
     pub(super) prefix: Vec<Push>,
     /// The target's boxes, which a later target must stand [`APART`] from.
     pub(super) boxes: Vec<u16>,
+    /// Set at the forward search's positions after the opening (not at the opening's targets):
+    /// the oldest such aim gives way when too many search at once.
+    pub(super) late: bool,
 }
 
 impl Aim {
@@ -43,6 +46,7 @@ impl Aim {
             search: Box::new(search),
             prefix: forward.pushes_to(target),
             boxes: boxes.to_vec(),
+            late: false,
         }
     }
 }

@@ -446,7 +446,7 @@ impl Stepper {
     /// Where the goals lie in a block and the opening set up aims, a new aim every
     /// [`LATE_AIM_EVERY`] forward floods from [`LATE_AIMS_FROM`], at the forward search's
     /// unpacked position with the fewest pushes plus bound whose boxes stand apart from every
-    /// target before; at most [`MOST_AIMS`] search at once, the third giving way.
+    /// target before; at most [`MOST_AIMS`] search at once, the oldest late one giving way.
     fn aim_late(&mut self) {
         if !self.goals_in_a_block()
             || self.aimed_at.is_empty()
@@ -459,14 +459,17 @@ impl Stepper {
         else {
             return;
         };
-        let aim = Aim::at(&self.pass, target, back.room.clone(), self.limits_left());
+        let aim = Aim {
+            late: true,
+            ..Aim::at(&self.pass, target, back.room.clone(), self.limits_left())
+        };
         self.aimed_at.push(aim.boxes.clone());
         self.aims.push(aim);
         if self.aims.len() > MOST_AIMS {
-            // The third gives way: the oldest late one while both of the opening's search (where
-            // one has run out, a later one goes instead; see docs/measured.md).
-            let oldest_late = (self.aims.len() - MOST_AIMS).clamp(2, self.aims.len() - 1);
-            self.aims.remove(oldest_late);
+            // The one just pushed is late, so there is always one to give way.
+            if let Some(oldest_late) = self.aims.iter().position(|aim| aim.late) {
+                self.aims.remove(oldest_late);
+            }
         }
         self.aim_at %= self.aims.len();
     }
@@ -828,7 +831,8 @@ mod tests {
 
     /// Where the goals lie in a block, a backward search is aimed at one of the forward search's
     /// unpacked positions once it has had [`LATE_AIMS_FROM`] floods, its boxes apart from the
-    /// opening's targets, and the next [`LATE_AIM_EVERY`] floods later; the opening's aims stay.
+    /// opening's targets, and the next [`LATE_AIM_EVERY`] floods later; at most [`MOST_AIMS`]
+    /// search, the oldest late one giving way even where an opening aim has run out.
     #[test]
     fn late_aims_are_set_at_the_forward_searchs_positions_boxes_apart() {
         let (board, mut stepper) = xsokoban_fast(74);
@@ -865,6 +869,21 @@ mod tests {
         assert!(stepper.aims.len() <= MOST_AIMS);
         let kept: Vec<&Vec<u16>> = stepper.aims[..2].iter().map(|aim| &aim.boxes).collect();
         assert_eq!(kept, opening_targets.iter().collect::<Vec<_>>());
+        // With one of the opening's aims run out, the oldest late one still gives way.
+        stepper.aims.remove(0);
+        let lates_before: Vec<Vec<u16>> =
+            stepper.aims[1..].iter().map(|a| a.boxes.clone()).collect();
+        for n in 5..=8 {
+            stepper.pass.room.floods = LATE_AIMS_FROM + n * LATE_AIM_EVERY;
+            stepper.aim_late();
+        }
+        assert_eq!(stepper.aims.len(), MOST_AIMS);
+        assert_eq!(stepper.aims[0].boxes, opening_targets[1]);
+        assert!(stepper.aims[1..].iter().all(|aim| aim.late));
+        let newest = &stepper.aimed_at[stepper.aimed_at.len() - 3..];
+        let lates: Vec<&Vec<u16>> = stepper.aims[1..].iter().map(|aim| &aim.boxes).collect();
+        assert_eq!(lates, newest.iter().collect::<Vec<_>>());
+        assert!(lates.iter().all(|boxes| !lates_before.contains(boxes)));
     }
 
     /// Of `turns` backward turns from the start of a cycle, those the first backward search
