@@ -842,8 +842,9 @@ mod tests {
         assert_eq!(stepper.forward_turn, FORWARD_TURN);
         let opening_targets = stepper.aimed_at.clone();
         assert_eq!(opening_targets.len(), 2);
-        while stepper.pass.target_apart_from(&opening_targets).is_none() {
-            assert!(stepper.step(Some(Duration::from_millis(20))).is_none());
+        // Enough targets for the seven late aims below, however fast the build searches.
+        while targets_apart(&stepper.pass, &opening_targets) < 7 {
+            assert!(stepper.step(Some(Duration::from_millis(50))).is_none());
             assert!(stepper.pass.room.floods < LATE_AIMS_FROM);
         }
         assert_eq!(stepper.aims.len(), 2, "no late aim before its floods");
@@ -866,24 +867,50 @@ mod tests {
             stepper.pass.room.floods = LATE_AIMS_FROM + n * LATE_AIM_EVERY;
             stepper.aim_late();
         }
-        assert!(stepper.aims.len() <= MOST_AIMS);
-        let kept: Vec<&Vec<u16>> = stepper.aims[..2].iter().map(|aim| &aim.boxes).collect();
-        assert_eq!(kept, opening_targets.iter().collect::<Vec<_>>());
+        let aimed_boxes = |stepper: &Stepper, from: usize| -> Vec<Vec<u16>> {
+            stepper.aims[from..]
+                .iter()
+                .map(|aim| aim.boxes.clone())
+                .collect()
+        };
+        let newest =
+            |stepper: &Stepper, n: usize| stepper.aimed_at[stepper.aimed_at.len() - n..].to_vec();
+        assert_eq!(stepper.aimed_at.len(), 2 + 5);
+        assert_eq!(stepper.aims.len(), MOST_AIMS);
+        assert_eq!(
+            aimed_boxes(&stepper, 0)[..2],
+            opening_targets[..],
+            "the opening's aims stay"
+        );
+        assert_eq!(
+            aimed_boxes(&stepper, 2),
+            newest(&stepper, 2),
+            "the oldest late ones gave way"
+        );
         // With one of the opening's aims run out, the oldest late one still gives way.
         stepper.aims.remove(0);
-        let lates_before: Vec<Vec<u16>> =
-            stepper.aims[1..].iter().map(|a| a.boxes.clone()).collect();
-        for n in 5..=8 {
+        for n in 5..=6 {
             stepper.pass.room.floods = LATE_AIMS_FROM + n * LATE_AIM_EVERY;
             stepper.aim_late();
         }
+        assert_eq!(stepper.aimed_at.len(), 2 + 7);
         assert_eq!(stepper.aims.len(), MOST_AIMS);
         assert_eq!(stepper.aims[0].boxes, opening_targets[1]);
         assert!(stepper.aims[1..].iter().all(|aim| aim.late));
-        let newest = &stepper.aimed_at[stepper.aimed_at.len() - 3..];
-        let lates: Vec<&Vec<u16>> = stepper.aims[1..].iter().map(|aim| &aim.boxes).collect();
-        assert_eq!(lates, newest.iter().collect::<Vec<_>>());
-        assert!(lates.iter().all(|boxes| !lates_before.contains(boxes)));
+        assert_eq!(aimed_boxes(&stepper, 1), newest(&stepper, 3));
+    }
+
+    /// How many late aims (up to seven) could take targets in turn from `search` as it stands,
+    /// each apart from `taken` and from those before it.
+    fn targets_apart(search: &Search, taken: &[Vec<u16>]) -> usize {
+        let mut taken = taken.to_vec();
+        let start = taken.len();
+        while taken.len() - start < 7
+            && let Some(target) = search.target_apart_from(&taken)
+        {
+            taken.push(search.position(target as usize).0.to_vec());
+        }
+        taken.len() - start
     }
 
     /// Of `turns` backward turns from the start of a cycle, those the first backward search
