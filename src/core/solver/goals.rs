@@ -29,6 +29,23 @@ pub(crate) fn goals_in_a_block(room: &Room) -> bool {
     sides * 5 >= count * 12
 }
 
+/// The cells of the areas the floor falls into with the `walls` cells walled up that hold a cell
+/// of `starts` (the boxes' and the worker's cells at the start).
+fn areas_holding(room: &mut Room, walls: &[bool], starts: &[u16]) -> Vec<bool> {
+    let n = room.len() as u16;
+    let mut area = vec![false; n as usize];
+    for &s in starts {
+        if walls[s as usize] || area[s as usize] {
+            continue;
+        }
+        room.flood(walls, s);
+        for d in (0..n).filter(|&d| room.reached(d)) {
+            area[d as usize] = true;
+        }
+    }
+    area
+}
+
 /// One room of goals.
 struct GoalRoom {
     /// The goals in the order they are filled.
@@ -52,8 +69,9 @@ pub(crate) struct GoalRooms {
 pub(crate) type Pushes = Vec<(u16, u8)>;
 
 impl GoalRooms {
-    /// The rooms of three goals or more whose packing order can be found.
-    pub fn of(room: &mut Room, live: &[bool]) -> GoalRooms {
+    /// The rooms of three goals or more whose packing order can be found, the boxes and the
+    /// worker starting on `starts`.
+    pub fn of(room: &mut Room, live: &[bool], starts: &[u16]) -> GoalRooms {
         let n = room.len();
         let mut rooms = GoalRooms {
             rooms: Vec::new(),
@@ -85,7 +103,7 @@ impl GoalRooms {
             if cells.len() < 3 {
                 continue;
             }
-            if let Some(order) = rooms.packing_order(room, live, &cells) {
+            if let Some(order) = rooms.packing_order(room, live, &cells, starts) {
                 let id = rooms.rooms.len() as u16;
                 for &c in &cells {
                     rooms.room_of[c as usize] = id;
@@ -112,25 +130,54 @@ impl GoalRooms {
         &self.rooms[id].order
     }
 
-    /// Takes the goals out one by one, each time the one that is pulled out of the room in the
-    /// fewest pulls with the others in place; the filling order is the reverse. `None` when at
-    /// some point no box can get out.
-    fn packing_order(&mut self, room: &mut Room, live: &[bool], cells: &[u16]) -> Option<Vec<u16>> {
+    /// The order the room's goals (`cells`) are filled in. A box taken out of the full room is
+    /// out once it stands on a live cell of an area (the room full) where a box or the worker
+    /// starts (`starts`), not in a pocket that only the room's goals lead to: XSokoban 28's room
+    /// has two such cells below it, and a box pulled into them counted as out there put its
+    /// bottom corner goal last but one, after both goals a box must cross to reach it. Where no
+    /// order gets every box that far, every live cell off the goals counts.
+    fn packing_order(
+        &mut self,
+        room: &mut Room,
+        live: &[bool],
+        cells: &[u16],
+        starts: &[u16],
+    ) -> Option<Vec<u16>> {
         let n = room.len();
-        let mut filled = vec![false; n];
+        let mut inside = vec![false; n];
+        for &c in cells {
+            inside[c as usize] = true;
+        }
+        let outside = areas_holding(room, &inside, starts);
+        self.order_out(room, live, cells, &outside).or_else(|| {
+            let off_goals: Vec<bool> = inside.iter().map(|&i| !i).collect();
+            self.order_out(room, live, cells, &off_goals)
+        })
+    }
+
+    /// Takes the goals out one by one, each time the one that is pulled out of the room (onto a
+    /// live cell of `out`) in the fewest pulls with the others in place; the filling order is the
+    /// reverse. `None` when at some point no box can get out.
+    fn order_out(
+        &mut self,
+        room: &mut Room,
+        live: &[bool],
+        cells: &[u16],
+        out: &[bool],
+    ) -> Option<Vec<u16>> {
+        let mut filled = vec![false; room.len()];
         for &c in cells {
             filled[c as usize] = true;
         }
-        let inside: Vec<bool> = (0..n).map(|c| filled[c]).collect();
-        let mut out = Vec::with_capacity(cells.len());
-        while out.len() < cells.len() {
+        let mut order = Vec::with_capacity(cells.len());
+        while order.len() < cells.len() {
             let mut best: Option<(u32, u16)> = None;
             for &g in cells {
                 if !filled[g as usize] {
                     continue;
                 }
                 filled[g as usize] = false;
-                let pulls = self.pulls_out(room, live, &filled, &inside, g);
+                let pulls = self.pulls_out(room, live, &filled, out, g);
                 filled[g as usize] = true;
                 if let Some(p) = pulls
                     && best.is_none_or(|b| (p, g) < b)
@@ -140,26 +187,26 @@ impl GoalRooms {
             }
             let best = best?;
             filled[best.1 as usize] = false;
-            out.push(best.1);
+            order.push(best.1);
         }
-        out.reverse();
-        Some(out)
+        order.reverse();
+        Some(order)
     }
 
-    /// The fewest pulls that bring a box from goal `g` out of the room (`inside`), the worker
-    /// coming from outside and the `filled` goals in the way.
+    /// The fewest pulls that bring a box from goal `g` onto a live cell of `out`, the worker
+    /// coming from there and the `filled` goals in the way.
     fn pulls_out(
         &mut self,
         room: &mut Room,
         live: &[bool],
         filled: &[bool],
-        inside: &[bool],
+        out: &[bool],
         g: u16,
     ) -> Option<u32> {
         let mut blocked = filled.to_vec();
-        // Where the worker can be: anywhere outside the room it can walk to, around the box.
+        // Where the worker can be: anywhere it can walk to from out there, around the box.
         blocked[g as usize] = true;
-        let outside = (0..room.len() as u16).find(|&c| !inside[c as usize])?;
+        let outside = (0..room.len() as u16).find(|&c| out[c as usize])?;
         room.flood(&blocked, outside);
         let sides: Vec<u8> = (0..4u8)
             .filter(|&s| {
@@ -177,7 +224,7 @@ impl GoalRooms {
         while head < self.states.len() {
             let (c, s, pulls) = self.states[head];
             head += 1;
-            if !inside[c as usize] && live[c as usize] {
+            if out[c as usize] && live[c as usize] {
                 return Some(pulls);
             }
             blocked[c as usize] = true;

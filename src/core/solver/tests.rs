@@ -404,22 +404,48 @@ fn a_tunnel_is_pushed_through_in_one_step_of_the_search() {
     assert!(s.states <= 3, "{} positions", s.states);
 }
 
+/// XSokoban level `n` (1-based) and its first goal room's packing order.
+fn xsokoban_room_order(n: usize) -> (crate::core::Board, Vec<crate::core::Pos>) {
+    let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
+    let b = xs.levels[n - 1].playable().unwrap();
+    let (mut room, mut starts, worker) = start(&b).unwrap();
+    starts.push(worker);
+    let live = room.live_cells();
+    let rooms = super::goals::GoalRooms::of(&mut room, &live, &starts);
+    let order = rooms.order(0).iter().map(|&c| room.pos(c)).collect();
+    (b, order)
+}
+
 /// XSokoban 2's goal room (two columns of five goals, the door on the right) is filled from the
 /// far wall: the first goal filled is in the far column, the last one beside the door.
 #[test]
 fn a_goal_room_is_filled_from_its_far_side() {
-    let xs = xsb::read("x", &fixture("levels/xsokoban/XSokoban_90.xsb")).unwrap();
-    let b = xs.levels[1].playable().unwrap();
-    let mut room = Room::of(&b);
-    let live = room.live_cells();
-    let rooms = super::goals::GoalRooms::of(&mut room, &live);
-    let order: Vec<crate::core::Pos> = rooms.order(0).iter().map(|&c| room.pos(c)).collect();
+    let (b, order) = xsokoban_room_order(2);
     assert_eq!(order.len(), 10);
     assert_eq!(order[0].x, 1, "{order:?}");
     assert_eq!(order[9].x, 2, "{order:?}");
     // And the fast search solves the level with its goal macros (it did not without them).
     let s = search(&b, Mode::Fast, &limits(3_000_000)).unwrap();
     assert!(lurd::check_solution(&b, &s.lurd).unwrap().is_solved());
+}
+
+/// XSokoban 28's goal room has a pocket of two cells below it that only its goals lead to: a box
+/// taken out of the full room is not out until it is past them, so the bottom corner goal, which
+/// a box reaches only across the goal above it or the one beside the pocket, is filled before
+/// both (it was filled after them, and the search stalled with 13 of 20 boxes placed).
+#[test]
+fn a_goal_rooms_order_does_not_count_its_pockets_as_out() {
+    let (_, order) = xsokoban_room_order(28);
+    assert_eq!(order.len(), 20);
+    let place = |x, y| order.iter().position(|&p| p == crate::core::Pos::new(x, y));
+    let corner = place(15, 11).expect("the bottom corner is a goal of the room");
+    for (x, y) in [(15, 10), (14, 10)] {
+        let before = place(x, y).expect("a goal of the room");
+        assert!(
+            corner < before,
+            "({x}, {y}) at {before}, the corner at {corner}: {order:?}"
+        );
+    }
 }
 
 /// The packing advisor takes a box from wherever it stands to its goal room's next goal in one
@@ -430,7 +456,8 @@ fn the_packing_advisor_takes_a_box_to_its_rooms_next_goal() {
     let b = board("########\n#.. $  #\n#.  $ @#\n#   $  #\n########\n");
     let (mut room, boxes, worker) = start(&b).unwrap();
     let live = room.live_cells();
-    let mut rooms = super::goals::GoalRooms::of(&mut room, &live);
+    let starts: Vec<u16> = boxes.iter().copied().chain([worker]).collect();
+    let mut rooms = super::goals::GoalRooms::of(&mut room, &live, &starts);
     let mut occupied = vec![false; room.len()];
     for &c in &boxes {
         occupied[c as usize] = true;
@@ -600,9 +627,9 @@ fn the_two_directions_each_end_some_searches_and_their_joins_replay() {
 }
 
 /// Where the goals lie in a block, the backward search takes turns with the opening, and the two
-/// meet: XSokoban 26 in 41,754 positions (both searches counted), long before the opening's
-/// million floods are done (it stores some 200,000 positions in them). In slices, the same
-/// answer.
+/// meet: XSokoban 26 in 64,466 positions (both searches counted; 41,754 before its room's order
+/// stopped counting pockets as out), long before the opening's million floods are done (it
+/// stores some 200,000 positions in them). In slices, the same answer.
 #[test]
 fn the_backward_search_meets_the_opening_where_the_goals_lie_in_a_block() {
     use super::goals::goals_in_a_block;
@@ -613,7 +640,7 @@ fn the_backward_search_meets_the_opening_where_the_goals_lie_in_a_block() {
     let mut stepper = Stepper::new(&board, Mode::Fast, &limits(300_000)).unwrap();
     let whole = stepper.run().expect("solved");
     assert_eq!(stepper.finish(), Finish::Met);
-    assert!(whole.states < 60_000, "{} positions", whole.states);
+    assert!(whole.states < 100_000, "{} positions", whole.states);
     assert!(
         lurd::check_solution(&board, &whole.lurd)
             .unwrap()

@@ -444,7 +444,8 @@ impl Search {
     /// Sets the search up from the start position.
     fn begin(&mut self, mut boxes: Vec<u16>, worker: u16) {
         if self.goal_macros {
-            let rooms = GoalRooms::of(&mut self.room, &self.live);
+            let starts: Vec<u16> = boxes.iter().copied().chain([worker]).collect();
+            let rooms = GoalRooms::of(&mut self.room, &self.live, &starts);
             self.goal_rooms = (!rooms.is_empty()).then_some(rooms);
         }
         boxes.sort_unstable();
