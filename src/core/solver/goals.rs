@@ -70,8 +70,9 @@ pub(crate) type Pushes = Vec<(u16, u8)>;
 
 impl GoalRooms {
     /// The rooms of three goals or more whose packing order can be found, the boxes and the
-    /// worker starting on `starts`.
-    pub fn of(room: &mut Room, live: &[bool], starts: &[u16]) -> GoalRooms {
+    /// worker starting on `starts`; without them, a box taken out of a room is out on any live
+    /// cell off its goals (see `packing_order`).
+    pub fn of(room: &mut Room, live: &[bool], starts: Option<&[u16]>) -> GoalRooms {
         let n = room.len();
         let mut rooms = GoalRooms {
             rooms: Vec::new(),
@@ -135,21 +136,24 @@ impl GoalRooms {
     /// starts (`starts`), not in a pocket that only the room's goals lead to: XSokoban 28's room
     /// has two such cells below it, and a box pulled into them counted as out there put its
     /// bottom corner goal last but one, after both goals a box must cross to reach it. Where no
-    /// order gets every box that far, every live cell off the goals counts.
+    /// order gets every box that far, or without `starts`, every live cell off the goals counts.
     fn packing_order(
         &mut self,
         room: &mut Room,
         live: &[bool],
         cells: &[u16],
-        starts: &[u16],
+        starts: Option<&[u16]>,
     ) -> Option<Vec<u16>> {
         let n = room.len();
         let mut inside = vec![false; n];
         for &c in cells {
             inside[c as usize] = true;
         }
-        let outside = areas_holding(room, &inside, starts);
-        self.order_out(room, live, cells, &outside).or_else(|| {
+        let from_starts = starts.and_then(|starts| {
+            let outside = areas_holding(room, &inside, starts);
+            self.order_out(room, live, cells, &outside)
+        });
+        from_starts.or_else(|| {
             let off_goals: Vec<bool> = inside.iter().map(|&i| !i).collect();
             self.order_out(room, live, cells, &off_goals)
         })

@@ -255,6 +255,10 @@ struct Search {
     macros: Vec<Pushes>,
     /// Whether to use goal macros (fast mode).
     goal_macros: bool,
+    /// Whether the goal rooms' packing orders take a box in a pocket that only a room's goals
+    /// lead to as still in the room ([`GoalRooms::of`]; the fast forward searches but the
+    /// rating's, whose counts the shipped levels' notes keep).
+    pockets_in_rooms: bool,
     /// Whether to ask the packing advisor (`search::packing`; the fast forward searches but
     /// the rating's).
     packing: bool,
@@ -397,6 +401,7 @@ impl Search {
             goal_rooms: None,
             macros: Vec::new(),
             goal_macros: false,
+            pockets_in_rooms: false,
             packing: false,
             pruned: false,
             exhausted: false,
@@ -445,7 +450,8 @@ impl Search {
     fn begin(&mut self, mut boxes: Vec<u16>, worker: u16) {
         if self.goal_macros {
             let starts: Vec<u16> = boxes.iter().copied().chain([worker]).collect();
-            let rooms = GoalRooms::of(&mut self.room, &self.live, &starts);
+            let starts = self.pockets_in_rooms.then_some(&starts[..]);
+            let rooms = GoalRooms::of(&mut self.room, &self.live, starts);
             self.goal_rooms = (!rooms.is_empty()).then_some(rooms);
         }
         boxes.sort_unstable();

@@ -214,6 +214,7 @@ impl Stepper {
             let mut opening = Search::new(room.clone(), mode, limits.clone());
             opening.opening = true;
             opening.goal_macros = true;
+            opening.pockets_in_rooms = true;
             opening.packing = true;
             opening.begin(boxes.clone(), worker);
             opening.turn_end = if interleaved { OPENING_TURN } else { OPENING };
@@ -224,6 +225,7 @@ impl Stepper {
         pass.goal_macros = mode == Mode::Fast;
         pass.packing = opens && mode == Mode::Fast;
         // The rating's search stays as it was (see `without_opening`).
+        pass.pockets_in_rooms = opens;
         pass.corrals_when_expanded = opens;
         pass.begin(boxes.clone(), worker);
         if back.is_some() {
