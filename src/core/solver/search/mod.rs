@@ -449,9 +449,10 @@ impl Search {
     /// Sets the search up from the start position.
     fn begin(&mut self, mut boxes: Vec<u16>, worker: u16) {
         if self.goal_macros {
-            let starts: Vec<u16> = boxes.iter().copied().chain([worker]).collect();
-            let starts = self.pockets_in_rooms.then_some(&starts[..]);
-            let rooms = GoalRooms::of(&mut self.room, &self.live, starts);
+            let starts: Option<Vec<u16>> = self
+                .pockets_in_rooms
+                .then(|| boxes.iter().copied().chain([worker]).collect());
+            let rooms = GoalRooms::of(&mut self.room, &self.live, starts.as_deref());
             self.goal_rooms = (!rooms.is_empty()).then_some(rooms);
         }
         boxes.sort_unstable();
