@@ -154,8 +154,8 @@ impl GoalRooms {
             self.order_out(room, live, cells, &outside)
         });
         from_starts.or_else(|| {
-            let off_goals: Vec<bool> = inside.iter().map(|&i| !i).collect();
-            self.order_out(room, live, cells, &off_goals)
+            let off_the_room: Vec<bool> = inside.iter().map(|&i| !i).collect();
+            self.order_out(room, live, cells, &off_the_room)
         })
     }
 

@@ -465,9 +465,10 @@ impl Stepper {
         None
     }
 
-    /// The opening set aside takes the forward search's place once that has had
-    /// [`KEPT_OPENING_RETURNS`] floods; its positions are looked up in the backward searches'
-    /// tables from the next meeting on, a share at a time ([`MEETING_SHARE`]).
+    /// Where the goals do not lie in a block, the opening set aside takes the forward search's
+    /// place once that has had [`KEPT_OPENING_RETURNS`] floods; its positions are looked up in
+    /// the backward searches' tables from the next meeting on, a share at a time
+    /// ([`MEETING_SHARE`]).
     fn kept_opening_returns(&mut self) {
         if self.goals_in_a_block() || self.pass.room.floods < KEPT_OPENING_RETURNS {
             return;
