@@ -34,7 +34,13 @@ pub(super) fn deadlocks(levels_path: &Path, solutions: &Path) -> ExitCode {
         });
         let (mut board, steps) = match steps {
             Ok(x) => x,
-            Err(e) => return fail(format!("{label} ({}): {e}", c.origin)),
+            Err(e) => {
+                return fail(format!(
+                    "{}: {label} ({}): {e}",
+                    solutions.display(),
+                    c.origin
+                ));
+            }
         };
         let detector = Detector::new(&board);
         let mut pushes = 0;
@@ -60,7 +66,12 @@ pub(super) fn deadlocks(levels_path: &Path, solutions: &Path) -> ExitCode {
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    return fail(format!("{label} ({}): step {}: {e}", c.origin, k + 1));
+                    return fail(format!(
+                        "{}: {label} ({}): step {}: {e}",
+                        solutions.display(),
+                        c.origin,
+                        k + 1
+                    ));
                 }
             }
         }

@@ -61,7 +61,13 @@ pub(super) fn optimize(
             }
             Err(why) => {
                 failed += 1;
-                bar.suspend(|| eprintln!("level {n} ({}): {why}", claim.origin));
+                bar.suspend(|| {
+                    eprintln!(
+                        "{}: level {n} ({}): {why}",
+                        solutions.display(),
+                        claim.origin
+                    )
+                });
                 format!("{n}\tfailed\t-\t-\t-\t{seconds:.3}\t-\t-\t-")
             }
         };

@@ -820,6 +820,15 @@ fn deadlocks_never_flag_a_published_solution() {
     let out = stdout(&o);
     assert!(out.contains("push 1: dead-square 3,1"), "{out}");
     assert!(out.ends_with("1 positions checked, 1 flagged\n"), "{out}");
+    // A step into a wall: refused, naming the solutions file and the line.
+    std::fs::write(&bad, "U\n").unwrap();
+    let o = pushbox(&["deadlocks", s(&level), s(&bad)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("bad.txt: level 1 (line 1): step 1:"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// A language the game does not have is refused before any window opens, naming the ones it has.
@@ -978,7 +987,9 @@ fn optimize_prints_better_solutions_that_verify() {
     let o = pushbox(&["optimize", s(&levels), s(&bad), "--time", "1"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(
-        stderr(&o).contains("level 1 (line 1): the solution does not solve the level: step 3 (u)"),
+        stderr(&o).contains(
+            "bad.txt: level 1 (line 1): the solution does not solve the level: step 3 (u)"
+        ),
         "{}",
         stderr(&o)
     );
