@@ -27,6 +27,14 @@ pub(super) fn deadlocks(levels_path: &Path, solutions: &Path) -> ExitCode {
             ));
         };
         let label = level.label(c.level);
+        // A solution that cannot be replayed stops the run, named by file, level and line.
+        let refused = |why: String| {
+            fail(format!(
+                "{}: {label} ({}): {why}",
+                solutions.display(),
+                c.origin
+            ))
+        };
         let steps = level.board().map_err(|e| e.to_string()).and_then(|b| {
             lurd::parse(&c.lurd)
                 .map(|s| (b, s))
@@ -34,13 +42,7 @@ pub(super) fn deadlocks(levels_path: &Path, solutions: &Path) -> ExitCode {
         });
         let (mut board, steps) = match steps {
             Ok(x) => x,
-            Err(e) => {
-                return fail(format!(
-                    "{}: {label} ({}): {e}",
-                    solutions.display(),
-                    c.origin
-                ));
-            }
+            Err(e) => return refused(e),
         };
         let detector = Detector::new(&board);
         let mut pushes = 0;
@@ -65,14 +67,7 @@ pub(super) fn deadlocks(levels_path: &Path, solutions: &Path) -> ExitCode {
                     }
                 }
                 Ok(_) => {}
-                Err(e) => {
-                    return fail(format!(
-                        "{}: {label} ({}): step {}: {e}",
-                        solutions.display(),
-                        c.origin,
-                        k + 1
-                    ));
-                }
+                Err(e) => return refused(format!("step {}: {e}", k + 1)),
             }
         }
     }
