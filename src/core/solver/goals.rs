@@ -367,6 +367,22 @@ impl GoalRooms {
         (!stray && filled < order.len()).then(|| order[filled])
     }
 
+    /// The boxes packed among `boxes` (sorted): in a goal room those on the first goals of its
+    /// order, elsewhere those on goals.
+    pub fn packed(&self, goal: &[bool], boxes: &[u16]) -> usize {
+        let loose = boxes
+            .iter()
+            .filter(|&&b| goal[b as usize] && self.room_of[b as usize] == NONE)
+            .count();
+        let in_order = self.rooms.iter().map(|room| {
+            room.order
+                .iter()
+                .take_while(|g| boxes.binary_search(g).is_ok())
+                .count()
+        });
+        loose + in_order.sum::<usize>()
+    }
+
     /// Whether the box on `c` sits on a goal of a room filled in order up to it: it stays.
     pub fn placed(&self, occupied: &[bool], c: u16) -> bool {
         let id = self.room_of[c as usize];

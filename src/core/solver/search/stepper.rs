@@ -27,7 +27,9 @@ use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out
 /// nothing by its end runs on to look for an aim (`LONG_OPENING`). The opening is set aside at its
 /// end: where the goals do not lie in a block it later takes the forward search's place
 /// (`KEPT_OPENING_RETURNS`), where they do it later takes turns of its own
-/// (`KEPT_OPENING_TURNS_FROM`).
+/// (`KEPT_OPENING_TURNS_FROM`). Once the forward search has had `BOX_SEARCH_FROM` floods, a
+/// search with Festival's box moves (`super::moves`) takes a turn of its own after each forward
+/// turn.
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
@@ -42,6 +44,13 @@ pub struct Stepper {
     kept: Option<Box<Search>>,
     /// Whether the turn under way is the set-aside opening's ([`KEPT_OPENING_TURNS_FROM`]).
     kept_turn: bool,
+    /// The box-move search ([`BOX_SEARCH_FROM`]), from its first turn while it has not run out,
+    /// and whether the turn under way is its.
+    box_search: Option<Box<Search>>,
+    box_turn: bool,
+    /// Whether a box-move search is to run: with the opening (not in the rating's search),
+    /// until it runs out or out of room.
+    box_search_wanted: bool,
     /// Whether the backward search takes turns with the opening (else it waits for it).
     interleaved: bool,
     /// The search under way, and the positions of an earlier pass (with goal macros).
@@ -84,6 +93,8 @@ pub enum Finish {
     Searching,
     /// The opening search reached a solved position.
     Opening,
+    /// The box-move search reached a solved position.
+    BoxMoves,
     /// The forward search reached a solved position.
     Forward,
     /// The backward search reached the board.
@@ -195,6 +206,20 @@ const LATE_AIM_EVERY: u64 = 1_000_000;
 /// The most aimed searches at once, the opening's two among them ([`LATE_AIMS_FROM`]).
 const MOST_AIMS: usize = 4;
 
+/// The forward search's floods from which the box-move search (`super::moves`: Festival's box
+/// moves, its packing feature, on every level) takes a turn of [`BOX_SEARCH_TURN`] floods after
+/// each forward turn, searching alone from the start. Alone it solves XSokoban 27 in 0.07 s and
+/// 23 in 10.4 s, which the search from both ends does not solve in 150 s, but as the opening
+/// (in its place) it lost 9 of the 70 levels solved in 10 s: it takes nothing before the
+/// forward search has had the floods the levels solved in 10 s take (3 million come after 8.6 s
+/// at the earliest, as for [`KEPT_OPENING_TURNS_FROM`]).
+const BOX_SEARCH_FROM: u64 = 3_000_000;
+
+/// The box-move search's turn ([`BOX_SEARCH_FROM`]). Side by side at 60 s, with turns of 1,350
+/// floods XSokoban 23 took 58.4 s; with 2,000, 48.0 s, and the levels it slows most (44, 52, 35)
+/// 49.4, 46.9 and 49.0 s instead of about 35 to 38.
+const BOX_SEARCH_TURN: u64 = 2000;
+
 /// The most positions one meeting looks up: more than a turn stores (a position takes a flood
 /// at least), so that only the opening's positions, looked up once it returns
 /// ([`KEPT_OPENING_RETURNS`]), are spread over several meetings, and no slice of the hint's
@@ -263,6 +288,9 @@ impl Stepper {
             opened: 0,
             kept: None,
             kept_turn: false,
+            box_search: None,
+            box_turn: false,
+            box_search_wanted: opens && mode == Mode::Fast,
             pass,
             earlier: None,
             back,
@@ -304,6 +332,13 @@ impl Stepper {
                 self.pass.turn_end = u64::MAX;
                 return self.forward_turn(until);
             }
+            if self.box_turn {
+                let answer = self.box_search_turn(until);
+                if answer.is_some() || until.is_some_and(|t| Instant::now() >= t) {
+                    return answer;
+                }
+                continue;
+            }
             if self.kept_turn {
                 let answer = self.kept_opening_turn(until);
                 if answer.is_some() || until.is_some_and(|t| Instant::now() >= t) {
@@ -332,6 +367,7 @@ impl Stepper {
                     self.kept_opening_returns();
                     self.aim_late();
                     self.kept_opening_takes_a_turn();
+                    self.box_search_takes_a_turn();
                 }
                 self.back_turn = !self.back_turn;
                 if self.back_turn {
@@ -398,7 +434,8 @@ impl Stepper {
     /// while the opening runs, but for the backward search when it takes turns with it).
     fn states(&self) -> usize {
         let back = self.back.as_ref().map_or(0, |b| b.info.len())
-            + self.aims.iter().map(|a| a.search.info.len()).sum::<usize>();
+            + self.aims.iter().map(|a| a.search.info.len()).sum::<usize>()
+            + self.box_search.as_ref().map_or(0, |s| s.info.len());
         match &self.opening {
             Some(opening) if self.interleaved => opening.info.len() + back,
             Some(opening) => opening.info.len(),
@@ -491,6 +528,56 @@ impl Stepper {
         if let Some(kept) = &mut self.kept {
             kept.turn_end = kept.room.floods + KEPT_OPENING_TURN;
             self.kept_turn = true;
+        }
+    }
+
+    /// Gives the box-move search a turn once the forward search has had [`BOX_SEARCH_FROM`]
+    /// floods, setting it up at the first.
+    fn box_search_takes_a_turn(&mut self) {
+        if !self.box_search_wanted || self.pass.room.floods < BOX_SEARCH_FROM {
+            return;
+        }
+        if self.box_search.is_none() {
+            let Ok((room, boxes, worker)) = start(&self.board) else {
+                self.box_search_wanted = false;
+                return;
+            };
+            let search = Search::box_search(room, self.limits_left(), boxes, worker);
+            self.box_search = Some(Box::new(search));
+        }
+        if let Some(search) = &mut self.box_search {
+            search.turn_end = search.room.floods + BOX_SEARCH_TURN;
+            self.box_turn = true;
+        }
+    }
+
+    /// The box-move search's turn: reaching a solved position solves the level; running out
+    /// (goal macros can lose solutions) or out of room leaves the others to go on without it.
+    fn box_search_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
+        let Some(search) = self.box_search.as_mut() else {
+            self.box_turn = false;
+            return None;
+        };
+        if search.room.floods >= search.turn_end {
+            self.box_turn = false;
+            return None;
+        }
+        let found = search.resume(until)?;
+        let states = self.states();
+        match found {
+            Ok(pushes) => {
+                self.finish = Finish::BoxMoves;
+                Some(Ok(play_out(&self.board, pushes, states)))
+            }
+            Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
+                Some(Err(e.with_states(states)))
+            }
+            Err(_) => {
+                self.box_search = None;
+                self.box_search_wanted = false;
+                self.box_turn = false;
+                None
+            }
         }
     }
 
@@ -934,6 +1021,41 @@ mod tests {
         let kept_stored = stepper.kept.as_ref().unwrap().info.len() - stepper.opened;
         assert!(kept_stored > 0);
         assert!(stepper.states() >= stored + kept_stored);
+    }
+
+    /// Once the forward search has had [`BOX_SEARCH_FROM`] floods, the box-move search is set
+    /// up and takes a turn of [`BOX_SEARCH_TURN`] floods after each forward turn, the others
+    /// keeping theirs; the positions it stores count. None before.
+    #[test]
+    fn the_box_move_search_takes_turns_of_its_own_from_its_floods() {
+        let (_, mut stepper) = xsokoban_opened(74);
+        let forward_turns = |stepper: &mut Stepper, turns: u64| {
+            let end = stepper.pass.room.floods + turns * stepper.forward_turn;
+            while stepper.pass.room.floods < end {
+                assert!(stepper.step(Some(Duration::ZERO)).is_none());
+            }
+        };
+        forward_turns(&mut stepper, 3);
+        assert!(stepper.box_search.is_none(), "no turn before its floods");
+        // As if the forward search had had its floods: its turn ends, and the box moves' begins.
+        stepper.pass.room.floods = BOX_SEARCH_FROM;
+        let backward_floods = |stepper: &Stepper| {
+            let aimed: u64 = stepper.aims.iter().map(|aim| aim.search.room.floods).sum();
+            stepper.back.as_ref().expect("backward search").room.floods + aimed
+        };
+        let (backward, stored) = (backward_floods(&stepper), stepper.states());
+        forward_turns(&mut stepper, 3);
+        let search = stepper.box_search.as_ref().expect("set up");
+        assert!(
+            (3 * BOX_SEARCH_TURN..5 * BOX_SEARCH_TURN).contains(&search.room.floods),
+            "{} floods in its turns",
+            search.room.floods
+        );
+        assert!(search.box_moves && search.info.len() > 1);
+        let box_stored = search.info.len();
+        // The backward searches keep their turns: one after each forward turn.
+        assert!(backward_floods(&stepper) - backward >= 3 * TURN);
+        assert!(stepper.states() >= stored + box_stored);
     }
 
     /// XSokoban level `n` (1-based) and a fast search of it, not started.
