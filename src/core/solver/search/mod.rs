@@ -608,7 +608,13 @@ impl Search {
     /// Counts an expansion of `node`, and every 256 (16 in slices) looks at the limits.
     fn count_expansion(&mut self, node: &Node, sliced: bool) -> Result<(), SolveError> {
         self.expanded += 1;
-        let every = if sliced { 16 } else { 256 };
+        // A box-move expansion searches every box's moves, a flood for each cell and side a
+        // box reaches: its limits are looked at after each.
+        let every = match (self.box_moves, sliced) {
+            (true, _) => 1,
+            (false, true) => 16,
+            (false, false) => 256,
+        };
         match self.expanded.is_multiple_of(every) {
             true => self.check(node),
             false => Ok(()),

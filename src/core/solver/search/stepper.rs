@@ -29,7 +29,7 @@ use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out
 /// (`KEPT_OPENING_RETURNS`), where they do it later takes turns of its own
 /// (`KEPT_OPENING_TURNS_FROM`). Once the forward search has had `BOX_SEARCH_FROM` floods, a
 /// search with Festival's box moves (`super::moves`) takes a turn of its own after each forward
-/// turn.
+/// turn, until it has stored `BOX_SEARCH_POSITIONS`.
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
@@ -44,8 +44,8 @@ pub struct Stepper {
     kept: Option<Box<Search>>,
     /// Whether the turn under way is the set-aside opening's ([`KEPT_OPENING_TURNS_FROM`]).
     kept_turn: bool,
-    /// The box-move search ([`BOX_SEARCH_FROM`]), from its first turn while it has not run out,
-    /// and whether the turn under way is its.
+    /// The box-move search ([`BOX_SEARCH_FROM`]), from its first turn while it has not run out
+    /// or stored [`BOX_SEARCH_POSITIONS`], and whether the turn under way is its.
     box_search: Option<Box<Search>>,
     box_turn: bool,
     /// Whether a box-move search is to run: with the opening (not in the rating's search),
@@ -219,6 +219,14 @@ const BOX_SEARCH_FROM: u64 = 3_000_000;
 /// floods XSokoban 23 took 58.4 s; with 2,000, 48.0 s, and the levels it slows most (44, 52, 35)
 /// 49.4, 46.9 and 49.0 s instead of about 35 to 38.
 const BOX_SEARCH_TURN: u64 = 2000;
+
+/// The box-move search's positions at most: it is dropped at its first turn past them. Where it
+/// solves a level in its turns it solves it early (XSokoban 27 in 12,582 of its positions, 30
+/// in 164,178: its order is the same whatever its turns), and the levels the others solve late
+/// pay at most this much: uncapped, on a loaded machine 35, 44, 52 and 85 (main: 49 to 50 s)
+/// went past 60 s while 23 (1.8 million positions) took 58.8 s; capped at 500,000, XSokoban 20
+/// took 33.7 s instead of 25.8.
+const BOX_SEARCH_POSITIONS: usize = 200_000;
 
 /// The most positions one meeting looks up: more than a turn stores (a position takes a flood
 /// at least), so that only the opening's positions, looked up once it returns
@@ -532,7 +540,8 @@ impl Stepper {
     }
 
     /// Gives the box-move search a turn once the forward search has had [`BOX_SEARCH_FROM`]
-    /// floods, setting it up at the first.
+    /// floods, setting it up at the first; drops it once it has stored
+    /// [`BOX_SEARCH_POSITIONS`].
     fn box_search_takes_a_turn(&mut self) {
         if !self.box_search_wanted || self.pass.room.floods < BOX_SEARCH_FROM {
             return;
@@ -545,9 +554,16 @@ impl Stepper {
             let search = Search::box_search(room, self.limits_left(), boxes, worker);
             self.box_search = Some(Box::new(search));
         }
-        if let Some(search) = &mut self.box_search {
-            search.turn_end = search.room.floods + BOX_SEARCH_TURN;
-            self.box_turn = true;
+        match &mut self.box_search {
+            Some(search) if search.info.len() >= BOX_SEARCH_POSITIONS => {
+                self.box_search = None;
+                self.box_search_wanted = false;
+            }
+            Some(search) => {
+                search.turn_end = search.room.floods + BOX_SEARCH_TURN;
+                self.box_turn = true;
+            }
+            None => {}
         }
     }
 
