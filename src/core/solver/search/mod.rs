@@ -1146,6 +1146,22 @@ impl Search {
         (self.moved.solve(dist, &self.child), after)
     }
 
+    /// Whether the move that left box `dest` there, the worker on `behind`, shut an unfinished
+    /// area off (the corral test, unless it waits for the expansion), the room flooded from the
+    /// worker as the move left it.
+    fn shut_in_after_flood(&mut self, dest: u16, behind: u16) -> bool {
+        !self.corrals_when_expanded
+            && self.closed.deadlocked(
+                &mut self.room,
+                &self.live,
+                &mut self.freeze,
+                &self.occupied,
+                dest,
+                behind,
+                |room: &Room, c: u16| room.reached(c),
+            )
+    }
+
     /// `self.child`: the boxes of the node being expanded with box `i` moved to `to`, sorted.
     fn set_child(&mut self, i: usize, to: u16) {
         self.child.clear();

@@ -121,17 +121,7 @@ impl Search {
         let (Some(h), table_after) = self.bound_after_move(i, target) else {
             return Ok(None);
         };
-        let shut = !self.corrals_when_expanded
-            && self.closed.deadlocked(
-                &mut self.room,
-                &self.live,
-                &mut self.freeze,
-                &self.occupied,
-                target,
-                behind,
-                |room: &Room, c: u16| room.reached(c),
-            );
-        if shut {
+        if self.shut_in_after_flood(target, behind) {
             return Ok(None);
         }
         let mut pushes = Vec::with_capacity(states[at].3 as usize);
@@ -142,8 +132,6 @@ impl Search {
             j = from as usize;
         }
         pushes.reverse();
-        // The bound may have sorted another set of boxes into `self.child`.
-        self.set_child(i, target);
         let parent_node = self.info[parent as usize];
         let advised = (self.room.goal[target as usize] && !self.room.goal[b as usize])
             || unreached < parent_node.unreached;

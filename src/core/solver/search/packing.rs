@@ -7,7 +7,7 @@
 
 use super::{Node, Search, Step};
 use crate::core::solver::bound::FAR;
-use crate::core::solver::room::{AreaAfterMove, NONE, Room};
+use crate::core::solver::room::{AreaAfterMove, NONE};
 
 /// How many boxes the advisor tries per goal, nearest it first (by push distance). XSokoban in
 /// 10 s a level: the same levels gained with 4.
@@ -92,17 +92,7 @@ impl Search {
         if let Some(h) = h {
             let (worker, unreached) =
                 self.child_area(parent, AreaAfterMove::Unknown, b, target, behind);
-            let shut = !self.corrals_when_expanded
-                && self.closed.deadlocked(
-                    &mut self.room,
-                    &self.live,
-                    &mut self.freeze,
-                    &self.occupied,
-                    target,
-                    behind,
-                    |room: &Room, c: u16| room.reached(c),
-                );
-            if !shut {
+            if !self.shut_in_after_flood(target, behind) {
                 self.set_child(i, target);
                 let parent_node = self.info[parent as usize];
                 let (from, dir) = pushes[0];

@@ -567,68 +567,41 @@ impl Stepper {
         }
     }
 
-    /// The box-move search's turn: reaching a solved position solves the level; running out
-    /// (goal macros can lose solutions) or out of room leaves the others to go on without it.
+    /// The box-move search's turn ([`own_turn`]); once it has run out it is not set
+    /// up again.
     fn box_search_turn(&mut self, until: Option<Instant>) -> Option<Result<Solution, SolveError>> {
-        let Some(search) = self.box_search.as_mut() else {
-            self.box_turn = false;
-            return None;
-        };
-        if search.room.floods >= search.turn_end {
-            self.box_turn = false;
-            return None;
+        let found = own_turn(&mut self.box_search, &mut self.box_turn, until);
+        if self.box_search.is_none() {
+            self.box_search_wanted = false;
         }
-        let found = search.resume(until)?;
-        let states = self.states();
-        match found {
-            Ok(pushes) => {
-                self.finish = Finish::BoxMoves;
-                Some(Ok(play_out(&self.board, pushes, states)))
-            }
-            Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
-                Some(Err(e.with_states(states)))
-            }
-            Err(_) => {
-                self.box_search = None;
-                self.box_search_wanted = false;
-                self.box_turn = false;
-                None
-            }
-        }
+        self.own_turn_answer(found, Finish::BoxMoves)
     }
 
-    /// The set-aside opening's turn ([`KEPT_OPENING_TURNS_FROM`]): `None` while it runs, and
-    /// once it is over or the opening has run out (then it is dropped).
+    /// The set-aside opening's turn ([`KEPT_OPENING_TURNS_FROM`], [`own_turn`]).
     fn kept_opening_turn(
         &mut self,
         until: Option<Instant>,
     ) -> Option<Result<Solution, SolveError>> {
-        let Some(kept) = self.kept.as_mut() else {
-            self.kept_turn = false;
-            return None;
-        };
-        if kept.room.floods >= kept.turn_end {
-            self.kept_turn = false;
-            return None;
-        }
-        let found = kept.resume(until)?;
+        let found = own_turn(&mut self.kept, &mut self.kept_turn, until);
+        self.own_turn_answer(found, Finish::Opening)
+    }
+
+    /// The solution or the stop a search searching in turns of its own ended on ([`own_turn`]),
+    /// the whole search's positions counted.
+    fn own_turn_answer(
+        &mut self,
+        found: Option<Result<Vec<Push>, SolveError>>,
+        finish: Finish,
+    ) -> Option<Result<Solution, SolveError>> {
+        let found = found?;
         let states = self.states();
-        match found {
+        Some(match found {
             Ok(pushes) => {
-                self.finish = Finish::Opening;
-                Some(Ok(play_out(&self.board, pushes, states)))
+                self.finish = finish;
+                Ok(play_out(&self.board, pushes, states))
             }
-            Err(e @ (SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
-                Some(Err(e.with_states(states)))
-            }
-            Err(_) => {
-                // Out of positions (goal macros can lose solutions) or of room: the search from
-                // both ends goes on without it.
-                self.kept = None;
-                self.kept_turn = false;
-                None
-            }
-        }
+            Err(e) => Err(e.with_states(states)),
+        })
     }
 
     /// Where the goals lie in a block and the opening set up aims, a new aim every
@@ -867,6 +840,35 @@ impl Stepper {
             self.finish = finish;
         }
         solution.map(Ok)
+    }
+}
+
+/// A turn of a search that takes turns of its own (the set-aside opening, the box-move search):
+/// its pushes to a solved position or the time or cancel flag it stopped on; `None` while it
+/// runs and once its turn is over (`turn` cleared) or it has run out of positions (goal macros
+/// can lose solutions) or of room: then it is dropped, and the others go on without it.
+fn own_turn(
+    search: &mut Option<Box<Search>>,
+    turn: &mut bool,
+    until: Option<Instant>,
+) -> Option<Result<Vec<Push>, SolveError>> {
+    let Some(running) = search.as_mut() else {
+        *turn = false;
+        return None;
+    };
+    if running.room.floods >= running.turn_end {
+        *turn = false;
+        return None;
+    }
+    match running.resume(until)? {
+        found @ (Ok(_) | Err(SolveError::TimedOut { .. } | SolveError::Cancelled { .. })) => {
+            Some(found)
+        }
+        Err(_) => {
+            *search = None;
+            *turn = false;
+            None
+        }
     }
 }
 
