@@ -59,8 +59,10 @@ pub(crate) struct GoalRooms {
     room_of: Vec<u16>,
     /// Cell → the room it is a doorway of (`NONE`: none).
     door_of: Vec<u16>,
-    /// Scratch for the searches over (box cell, worker side).
+    /// Scratch for the searches over (box cell, worker side): the states seen, and those whose
+    /// worker area a flood from another side of the same cell told already (`stamp` marks both).
     seen: Vec<u32>,
+    told: Vec<u32>,
     stamp: u32,
     states: Vec<(u16, u8, u32)>,
 }
@@ -79,6 +81,7 @@ impl GoalRooms {
             room_of: vec![NONE; n],
             door_of: vec![NONE; n],
             seen: vec![0; n * 4],
+            told: vec![0; n * 4],
             stamp: 0,
             states: Vec::new(),
         };
@@ -322,9 +325,21 @@ impl GoalRooms {
                 break;
             }
             head += 1;
+            // A side the worker reached from another of the same cell has that side's children,
+            // all seen already. Its flood is counted all the same: the turns, measured in floods,
+            // stay those of the positions searched.
+            if self.told[c as usize * 4 + s as usize] == self.stamp {
+                room.floods += 1;
+                continue;
+            }
             occupied[c as usize] = true;
             room.flood(occupied, room.next[c as usize][s as usize]);
             occupied[c as usize] = false;
+            for (side, &w) in room.next[c as usize].iter().enumerate() {
+                if w != NONE && room.reached(w) {
+                    self.told[c as usize * 4 + side] = self.stamp;
+                }
+            }
             for t in 0..4usize {
                 let back = room.next[c as usize][(t + 2) % 4];
                 let dest = room.next[c as usize][t];
@@ -405,6 +420,7 @@ impl GoalRooms {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
+            self.told.fill(0);
             self.stamp = 1;
         }
     }

@@ -282,8 +282,9 @@ struct Search {
     /// the feature space counts the boxes packed in their goal room's order: the box-move
     /// search (`Stepper::box_search`).
     box_moves: bool,
-    /// The box moves' breadth-first search: the (cell, side) states seen, and the states.
-    move_seen: Vec<bool>,
+    /// The box moves' breadth-first search: what it knows of each (cell, side) state
+    /// (`moves::UNSEEN` …), and the states.
+    move_seen: Vec<u8>,
     move_states: Vec<moves::BoxState>,
     /// Whether the corral test (`solver::closed`) is asked when a position is taken from the open
     /// list, not when it is stored: most stored positions are never expanded (forwards on

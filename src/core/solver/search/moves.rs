@@ -14,6 +14,13 @@ use crate::core::solver::room::{NONE, Room};
 /// it, the state it was pushed from (`u32::MAX` at the start) and the pushes from the start.
 pub(super) type BoxState = (u16, u8, u32, u16);
 
+/// What the box moves' breadth-first search knows of a (cell, side) state
+/// ([`Search::move_seen`]): not reached; reached; its worker area told by the flood of a state
+/// on another side of the cell that stored the child.
+pub(super) const UNSEEN: u8 = 0;
+const SEEN: u8 = 1;
+const TOLD: u8 = 2;
+
 impl Search {
     /// The box-move search from `boxes` and the worker on `worker`: forwards, alone, its
     /// positions sorted into the feature space's cells as the opening's are, with goal macros
@@ -61,8 +68,8 @@ impl Search {
     fn moves_of_box(&mut self, parent: u32, i: usize, side: u8) -> Step {
         let start = self.here[i];
         self.move_seen.clear();
-        self.move_seen.resize(self.room.len() * 4, false);
-        self.move_seen[start as usize * 4 + side as usize] = true;
+        self.move_seen.resize(self.room.len() * 4, UNSEEN);
+        self.move_seen[start as usize * 4 + side as usize] = SEEN;
         let mut states = std::mem::take(&mut self.move_states);
         states.clear();
         states.push((start, side, u32::MAX, 0));
@@ -70,9 +77,29 @@ impl Search {
         let mut head = 0;
         while head < states.len() {
             let (c, s, _, pushes) = states[head];
+            head += 1;
+            // One push is a child of the search's own; the box back home is its parent.
+            let stores = pushes >= 2 && c != start;
+            // A side the worker reached from another of the same cell that stored its child is
+            // the same child, with the same children, all seen already. (A state that stores
+            // nothing tells no other side: one that would store may reach that side later.) A
+            // flood told is counted as one, so that the turns, measured in floods, stay those of
+            // the positions searched.
+            if self.move_seen[c as usize * 4 + s as usize] == TOLD {
+                self.room.floods += 1;
+                continue;
+            }
             let behind = self.room.next[c as usize][s as usize];
             self.occupied[c as usize] = true;
             let area = self.room.flood(&self.occupied, behind);
+            if stores {
+                for side in 0..4 {
+                    let w = self.room.next[c as usize][side];
+                    if w != NONE && self.room.reached(w) {
+                        self.move_seen[c as usize * 4 + side] = TOLD;
+                    }
+                }
+            }
             for t in 0..4usize {
                 let back = self.room.next[c as usize][(t + 2) % 4];
                 let dest = self.room.next[c as usize][t];
@@ -81,21 +108,20 @@ impl Search {
                     continue;
                 }
                 let seen = &mut self.move_seen[dest as usize * 4 + (t + 2) % 4];
-                if !*seen {
-                    *seen = true;
-                    states.push((dest, ((t + 2) % 4) as u8, head as u32, pushes + 1));
+                if *seen == UNSEEN {
+                    *seen = SEEN;
+                    states.push((dest, ((t + 2) % 4) as u8, (head - 1) as u32, pushes + 1));
                 }
             }
-            // One push is a child of the search's own; the box back home is its parent.
-            if pushes >= 2 && c != start {
+            if stores {
                 let unreached = self.unreached_after_flood();
-                found = self.store_box_move(parent, i, (behind, area, unreached), &states, head);
+                found =
+                    self.store_box_move(parent, i, (behind, area, unreached), &states, head - 1);
             }
             self.occupied[c as usize] = false;
             if !matches!(found, Ok(None)) {
                 break;
             }
-            head += 1;
         }
         self.move_states = states;
         found
