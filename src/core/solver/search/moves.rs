@@ -221,6 +221,39 @@ mod tests {
         assert_eq!(pushing.info.len(), 2);
     }
 
+    /// In open floor every side of a cell is in the worker's one area, so each cell's first
+    /// state tells the others (not flooded again): still every live cell the box reaches is one
+    /// child, at its fewest pushes, the goal last.
+    #[test]
+    fn in_open_floor_each_cell_the_box_reaches_is_one_child_at_its_fewest_pushes() {
+        let text = "#######\n#     #\n# $ @ #\n#    .#\n#######\n";
+        let board = xsb::read("x", text).unwrap().levels[0].playable().unwrap();
+        let mut search = box_search(&board, true, 100);
+        let solved = search
+            .expand(0)
+            .unwrap()
+            .expect("the goal is reached in one step");
+        let mut children: Vec<(u32, u32, u16)> = (1..search.info.len())
+            .map(|id| {
+                let p = search.room.pos(search.position(id).0[0]);
+                (p.x, p.y, search.info[id].g)
+            })
+            .collect();
+        let goal = search.room.pos(search.position(solved as usize).0[0]);
+        assert_eq!((goal.x, goal.y, search.info[solved as usize].g), (5, 3, 4));
+        children.sort_unstable();
+        let expected = [
+            (2, 3, 1),
+            (3, 2, 1),
+            (3, 3, 2),
+            (4, 2, 2),
+            (4, 3, 3),
+            (5, 2, 3),
+            (5, 3, 4),
+        ];
+        assert_eq!(children, expected);
+    }
+
     /// XSokoban 27, which the single-push searches do not solve in 60 s, in a few thousand
     /// positions (12,582 when written); its solution replays to solved. The same search by
     /// single pushes gives up at 50,000.
