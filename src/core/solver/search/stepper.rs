@@ -1009,12 +1009,6 @@ mod tests {
         assert_eq!(stepper.forward_turn, FORWARD_TURN);
         let kept_floods = |stepper: &Stepper| stepper.kept.as_ref().expect("set aside").room.floods;
         let set_aside = kept_floods(&stepper);
-        let forward_turns = |stepper: &mut Stepper, turns: u64| {
-            let end = stepper.pass.room.floods + turns * FORWARD_TURN;
-            while stepper.pass.room.floods < end {
-                assert!(stepper.step(Some(Duration::ZERO)).is_none());
-            }
-        };
         forward_turns(&mut stepper, 3);
         assert_eq!(
             kept_floods(&stepper),
@@ -1023,10 +1017,6 @@ mod tests {
         );
         // As if the forward search had had its floods: its turn ends, and the opening's begins.
         stepper.pass.room.floods = KEPT_OPENING_TURNS_FROM;
-        let backward_floods = |stepper: &Stepper| {
-            let aimed: u64 = stepper.aims.iter().map(|aim| aim.search.room.floods).sum();
-            stepper.back.as_ref().expect("backward search").room.floods + aimed
-        };
         let (backward, stored) = (backward_floods(&stepper), stepper.states());
         forward_turns(&mut stepper, 3);
         let kept = kept_floods(&stepper) - set_aside;
@@ -1047,20 +1037,10 @@ mod tests {
     #[test]
     fn the_box_move_search_takes_turns_of_its_own_from_its_floods() {
         let (_, mut stepper) = xsokoban_opened(74);
-        let forward_turns = |stepper: &mut Stepper, turns: u64| {
-            let end = stepper.pass.room.floods + turns * stepper.forward_turn;
-            while stepper.pass.room.floods < end {
-                assert!(stepper.step(Some(Duration::ZERO)).is_none());
-            }
-        };
         forward_turns(&mut stepper, 3);
         assert!(stepper.box_search.is_none(), "no turn before its floods");
         // As if the forward search had had its floods: its turn ends, and the box moves' begins.
         stepper.pass.room.floods = BOX_SEARCH_FROM;
-        let backward_floods = |stepper: &Stepper| {
-            let aimed: u64 = stepper.aims.iter().map(|aim| aim.search.room.floods).sum();
-            stepper.back.as_ref().expect("backward search").room.floods + aimed
-        };
         let (backward, stored) = (backward_floods(&stepper), stepper.states());
         forward_turns(&mut stepper, 3);
         let search = stepper.box_search.as_ref().expect("set up");
@@ -1074,6 +1054,20 @@ mod tests {
         // The backward searches keep their turns: one after each forward turn.
         assert!(backward_floods(&stepper) - backward >= 3 * TURN);
         assert!(stepper.states() >= stored + box_stored);
+    }
+
+    /// Steps `stepper` through `turns` of the forward search's turns, none of them answering.
+    fn forward_turns(stepper: &mut Stepper, turns: u64) {
+        let end = stepper.pass.room.floods + turns * stepper.forward_turn;
+        while stepper.pass.room.floods < end {
+            assert!(stepper.step(Some(Duration::ZERO)).is_none());
+        }
+    }
+
+    /// The floods of the backward search and the aimed ones together.
+    fn backward_floods(stepper: &Stepper) -> u64 {
+        let aimed: u64 = stepper.aims.iter().map(|aim| aim.search.room.floods).sum();
+        stepper.back.as_ref().expect("backward search").room.floods + aimed
     }
 
     /// XSokoban level `n` (1-based) and a fast search of it, not started.
