@@ -1163,6 +1163,15 @@ impl Search {
             )
     }
 
+    /// The first side of the box on `b` that the worker's area of the node being expanded
+    /// (`self.reach`) holds: where the worker can start pushing it.
+    fn side_in_reach(&self, b: u16) -> Option<u8> {
+        (0..4u8).find(|&s| {
+            let w = self.room.next[b as usize][s as usize];
+            w != NONE && self.reach[w as usize]
+        })
+    }
+
     /// `self.child`: the boxes of the node being expanded with box `i` moved to `to`, sorted.
     fn set_child(&mut self, i: usize, to: u16) {
         self.child.clear();

@@ -45,10 +45,7 @@ impl Search {
                 continue;
             }
             let b = self.here[i];
-            let Some(side) = (0..4u8).find(|&s| {
-                let w = self.room.next[b as usize][s as usize];
-                w != NONE && self.reach[w as usize]
-            }) else {
+            let Some(side) = self.side_in_reach(b) else {
                 continue;
             };
             self.occupied[b as usize] = false;

@@ -7,7 +7,7 @@
 
 use super::{Node, Search, Step};
 use crate::core::solver::bound::FAR;
-use crate::core::solver::room::{AreaAfterMove, NONE};
+use crate::core::solver::room::AreaAfterMove;
 
 /// How many boxes the advisor tries per goal, nearest it first (by push distance). XSokoban in
 /// 10 s a level: the same levels gained with 4.
@@ -57,10 +57,7 @@ impl Search {
     /// Takes box `i` of node `parent` to `target` when it can get there, and stores the position.
     fn pack(&mut self, parent: u32, i: usize, target: u16) -> Step {
         let b = self.here[i];
-        let Some(side) = (0..4u8).find(|&s| {
-            let w = self.room.next[b as usize][s as usize];
-            w != NONE && self.reach[w as usize]
-        }) else {
+        let Some(side) = self.side_in_reach(b) else {
             return Ok(None);
         };
         let Some(rooms) = self.goal_rooms.as_mut() else {
