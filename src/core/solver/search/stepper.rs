@@ -1090,21 +1090,20 @@ mod tests {
         assert!(stepper.box_search.is_none(), "no turn before its floods");
         stepper.pass.room.floods = BOX_SEARCH_EARLY_FROM;
         forward_turns(&mut stepper, 3);
-        assert!(stepper.box_search.is_some(), "set up early");
-        let box_stored = |stepper: &Stepper| stepper.box_search.as_ref().unwrap().info.len();
-        while box_stored(&stepper) < BOX_SEARCH_EARLY_POSITIONS {
+        // Its positions stored and its floods.
+        let box_search = |stepper: &Stepper| {
+            let search = stepper.box_search.as_ref().expect("set up early");
+            (search.info.len(), search.room.floods)
+        };
+        while box_search(&stepper).0 < BOX_SEARCH_EARLY_POSITIONS {
             forward_turns(&mut stepper, 1);
         }
-        let (stored, floods) = (
-            box_stored(&stepper),
-            stepper.box_search.as_ref().unwrap().room.floods,
-        );
+        let waiting = box_search(&stepper);
         forward_turns(&mut stepper, 3);
-        assert_eq!(box_stored(&stepper), stored, "it waits");
-        assert_eq!(stepper.box_search.as_ref().unwrap().room.floods, floods);
+        assert_eq!(box_search(&stepper), waiting, "it waits");
         stepper.pass.room.floods = BOX_SEARCH_FROM;
         forward_turns(&mut stepper, 3);
-        assert!(box_stored(&stepper) > stored, "it goes on");
+        assert!(box_search(&stepper).0 > waiting.0, "it goes on");
     }
 
     /// Steps `stepper` through `turns` of the forward search's turns, none of them answering.
