@@ -773,7 +773,7 @@ pub struct Loaded<T> {
 pub enum FileProblem {
     #[error("cannot read: {0}")]
     Unreadable(String),
-    #[error("not UTF-8 text (byte {0})")]
+    #[error("not UTF-8 text (a bad byte at offset {0})")]
     NotUtf8(usize),
     #[error("written by a newer PushBox (format version {0}, this one reads up to {VERSION})")]
     Newer(u32),

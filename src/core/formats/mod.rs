@@ -141,8 +141,27 @@ pub fn text(file: &str, bytes: &[u8]) -> Result<String, FormatError> {
             Err(FormatError::new(
                 file,
                 Place::Line { line, column },
-                format!("the text is not UTF-8 (byte {:#x})", e.valid_up_to()),
+                format!(
+                    "the text is not UTF-8 (byte {:#04x} at offset {})",
+                    bytes[e.valid_up_to()],
+                    e.valid_up_to()
+                ),
             ))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A broken byte is told by its value, its offset, and its line and column.
+    #[test]
+    fn text_that_is_not_utf8_names_the_byte_and_where_it_is() {
+        let err = text("bad.xsb", b"####\n#@\xff").unwrap_err().to_string();
+        assert!(err.contains("bad.xsb"), "{err}");
+        assert!(err.contains("line 2, column 3"), "{err}");
+        assert!(err.contains("byte 0xff at offset 7"), "{err}");
+        assert_eq!(text("ok.xsb", b"\xEF\xBB\xBF#").unwrap(), "#");
     }
 }
