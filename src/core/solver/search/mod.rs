@@ -677,6 +677,9 @@ impl Search {
             Mode::Optimal => &[0],
             Mode::Fast if self.pulling && self.diving => &BACKWARD_TURNS,
             Mode::Fast if self.pulling => &RATED_BACKWARD_TURNS,
+            Mode::Fast if self.box_moves && self.info.len() >= moves::FEATURES_ALONE_FROM => {
+                &[FEATURES_LIST]
+            }
             Mode::Fast if self.opening => &OPENING_TURNS,
             Mode::Fast => &FORWARD_TURNS,
         }

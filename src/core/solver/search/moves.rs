@@ -8,6 +8,15 @@
 //! positions.
 
 use super::{Limits, Mode, Node, Search, Step};
+
+/// The box-move search's positions from which it takes from the feature-space list alone,
+/// Festival's one list, instead of the opening's turns. Alone, from the start, that list solves
+/// XSokoban 23 in 1,273,984 positions (5.9 s) instead of 1,826,906 (10.3 s) and 35 in 333,929
+/// instead of 1,149,427, but needs 82,710 for 27 (12,582) and leaves 75 unsolved at 2 million
+/// (27,101): the opening's turns keep the first positions, in which the stepper's early start
+/// solves those two. Side by side at 60 s (turns of 2,000 floods, uncapped): 23 in 37.7 s from
+/// here, 44.1 s from 200,000 positions, unsolved without.
+pub(super) const FEATURES_ALONE_FROM: usize = 30_000;
 use crate::core::solver::room::{NONE, Room};
 
 /// A state of the breadth-first search over a box's moves: the box's cell, the worker's side of
@@ -188,6 +197,8 @@ mod tests {
     use crate::core::lurd;
     use crate::core::solver::tests::fixture;
     use crate::core::solver::{SolveError, play_out, start};
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
 
     fn box_search(board: &Board, box_moves: bool, max_states: usize) -> Search {
         let (room, boxes, worker) = start(board).unwrap();
@@ -249,6 +260,30 @@ mod tests {
             (5, 3, 4),
         ];
         assert_eq!(children, expected);
+    }
+
+    /// Up to [`FEATURES_ALONE_FROM`] positions the box-move search takes the opening's turns;
+    /// past them the feature-space list alone, so the other lists get none of the later ones.
+    #[test]
+    fn past_its_first_positions_the_box_move_search_takes_from_the_feature_space_alone() {
+        let text = fixture("levels/xsokoban/XSokoban_90.xsb");
+        let board = xsb::read("x", &text).unwrap().levels[22]
+            .playable()
+            .unwrap();
+        let mut search = box_search(&board, true, FEATURES_ALONE_FROM + 5_000);
+        assert_eq!(search.turns(), &super::super::OPENING_TURNS);
+        let given_up = search.resume(None).expect("an answer");
+        assert!(matches!(given_up, Err(SolveError::GaveUp { .. })));
+        assert!(search.info.len() > FEATURES_ALONE_FROM);
+        assert_eq!(search.turns(), &[super::super::FEATURES_LIST]);
+        let later = |list: &BinaryHeap<Reverse<(u64, u32)>>| {
+            list.iter()
+                .filter(|Reverse((_, id))| *id as usize >= FEATURES_ALONE_FROM)
+                .count()
+        };
+        let queued: Vec<usize> = search.open.iter().map(later).collect();
+        assert!(queued.iter().all(|&n| n == 0), "{queued:?}");
+        assert!(search.open.iter().any(|list| !list.is_empty()));
     }
 
     /// XSokoban 27, which the single-push searches do not solve in 60 s, in a few thousand

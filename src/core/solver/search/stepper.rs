@@ -29,8 +29,8 @@ use crate::core::solver::{Push, Solution, SolveError, checked_play_out, play_out
 /// (`KEPT_OPENING_RETURNS`), where they do it later takes turns of its own
 /// (`KEPT_OPENING_TURNS_FROM`). Once the forward search has had `BOX_SEARCH_FROM` floods, a
 /// search with Festival's box moves (`super::moves`) takes a turn of its own after each forward
-/// turn, until it has stored `BOX_SEARCH_POSITIONS`; where the goals lie in a block it starts
-/// at `BOX_SEARCH_EARLY_FROM`, with `BOX_SEARCH_EARLY_POSITIONS` at most until then.
+/// turn, shorter once it has stored `BOX_SEARCH_SHORT_FROM`; where the goals lie in a block it
+/// starts at `BOX_SEARCH_EARLY_FROM`, with `BOX_SEARCH_EARLY_POSITIONS` at most until then.
 pub struct Stepper {
     board: Board,
     boxes: Vec<u16>,
@@ -45,8 +45,8 @@ pub struct Stepper {
     kept: Option<Box<Search>>,
     /// Whether the turn under way is the set-aside opening's ([`KEPT_OPENING_TURNS_FROM`]).
     kept_turn: bool,
-    /// The box-move search ([`BOX_SEARCH_FROM`]), from its first turn while it has not run out
-    /// or stored [`BOX_SEARCH_POSITIONS`], and whether the turn under way is its.
+    /// The box-move search ([`BOX_SEARCH_FROM`]), from its first turn while it has not run
+    /// out, and whether the turn under way is its.
     box_search: Option<Box<Search>>,
     box_turn: bool,
     /// Whether a box-move search is to run: with the opening (not in the rating's search),
@@ -221,13 +221,18 @@ const BOX_SEARCH_FROM: u64 = 3_000_000;
 /// 49.4, 46.9 and 49.0 s instead of about 35 to 38.
 const BOX_SEARCH_TURN: u64 = 2000;
 
-/// The box-move search's positions at most: it is dropped at its first turn past them. Where it
-/// solves a level in its turns it solves it early (XSokoban 27 in 12,582 of its positions, 30
-/// in 164,178: its order is the same whatever its turns), and the levels the others solve late
-/// pay at most this much: uncapped, on a loaded machine 35, 44, 52 and 85 (main: 49 to 50 s)
-/// went past 60 s while 23 (1.8 million positions) took 58.8 s; capped at 500,000, XSokoban 20
-/// took 33.7 s instead of 25.8.
-const BOX_SEARCH_POSITIONS: usize = 200_000;
+/// The box-move search's positions from which its turns are [`BOX_SEARCH_SHORT_TURN`] floods.
+/// Where it solves a level in its first turns it solves it early (XSokoban 27 in 12,582 of its
+/// positions, 30 in 164,178), and past them it goes on at half the pace, so that the levels the
+/// others solve late pay less for the ones only it solves: side by side at 60 s, with turns of
+/// 2,000 floods throughout, XSokoban 23 took 37.7 s and 44 52.6 s (main 39.0 s); with 1,000
+/// from here, 45.8 and 43.2 s; with 1,400, 40.0 and 45.9 s. (Dropped here instead, as it was
+/// before, it left 23 unsolved; uncapped with the opening's turns, 23 took 59.9 s and 44
+/// 58.1.)
+const BOX_SEARCH_SHORT_FROM: usize = 200_000;
+
+/// The box-move search's turn past [`BOX_SEARCH_SHORT_FROM`].
+const BOX_SEARCH_SHORT_TURN: u64 = BOX_SEARCH_TURN / 2;
 
 /// Where the goals lie in a block, the forward search's floods from which the box-move search
 /// takes its first turns, up to [`BOX_SEARCH_EARLY_POSITIONS`]: there the forward search has
@@ -237,7 +242,7 @@ const BOX_SEARCH_EARLY_FROM: u64 = BOX_SEARCH_FROM * FORWARD_TURN / TURN;
 
 /// The box-move search's positions at most before the forward search has had
 /// [`BOX_SEARCH_FROM`] floods, where it starts early ([`BOX_SEARCH_EARLY_FROM`]); it waits
-/// there, then goes on to [`BOX_SEARCH_POSITIONS`]. The levels it solves in a few of its
+/// there, then goes on. The levels it solves in a few of its
 /// positions are solved early: XSokoban 27 (12,582 of them) in 6.9 s instead of 15.8, 75
 /// (27,101) in 10.4 s instead of 17.4, Box World 97 in 3.8 s instead of 9.2; the levels solved
 /// past its start pay for these few (XSokoban 36 8.6 s instead of 8.4, 87 9.2 instead of 9.1;
@@ -557,7 +562,7 @@ impl Stepper {
 
     /// Gives the box-move search a turn once the forward search has had [`BOX_SEARCH_FROM`]
     /// floods ([`BOX_SEARCH_EARLY_FROM`] where the goals lie in a block), setting it up at the
-    /// first; drops it once it has stored [`BOX_SEARCH_POSITIONS`].
+    /// first; its turns are shorter once it has stored [`BOX_SEARCH_SHORT_FROM`].
     fn box_search_takes_a_turn(&mut self) {
         let floods = self.pass.room.floods;
         let from = match self.goals_in_a_block() {
@@ -577,13 +582,13 @@ impl Stepper {
             self.box_search = Some(Box::new(search));
         }
         match &mut self.box_search {
-            Some(search) if search.info.len() >= BOX_SEARCH_POSITIONS => {
-                self.box_search = None;
-                self.box_search_wanted = false;
-            }
             Some(search) if early && search.info.len() >= BOX_SEARCH_EARLY_POSITIONS => {}
             Some(search) => {
-                search.turn_end = search.room.floods + BOX_SEARCH_TURN;
+                let turn = match search.info.len() >= BOX_SEARCH_SHORT_FROM {
+                    true => BOX_SEARCH_SHORT_TURN,
+                    false => BOX_SEARCH_TURN,
+                };
+                search.turn_end = search.room.floods + turn;
                 self.box_turn = true;
             }
             None => {}
@@ -1104,6 +1109,27 @@ mod tests {
         stepper.pass.room.floods = BOX_SEARCH_FROM;
         forward_turns(&mut stepper, 3);
         assert!(box_search(&stepper).0 > waiting.0, "it goes on");
+    }
+
+    /// Once the box-move search has stored [`BOX_SEARCH_SHORT_FROM`] positions, its turns are
+    /// [`BOX_SEARCH_SHORT_TURN`] floods, and it goes on: it is not dropped.
+    #[test]
+    fn past_its_first_positions_the_box_move_search_takes_shorter_turns() {
+        let (_, mut stepper) = xsokoban_opened(74);
+        stepper.pass.room.floods = BOX_SEARCH_FROM;
+        forward_turns(&mut stepper, 1);
+        let turn = |stepper: &mut Stepper| {
+            stepper.box_search_takes_a_turn();
+            assert!(stepper.box_turn, "its turn");
+            let search = stepper.box_search.as_ref().expect("not dropped");
+            search.turn_end - search.room.floods
+        };
+        assert_eq!(turn(&mut stepper), BOX_SEARCH_TURN);
+        // As if it had stored its first positions (the copies only count them).
+        let search = stepper.box_search.as_mut().expect("set up");
+        let first = search.info[0];
+        search.info.resize(BOX_SEARCH_SHORT_FROM, first);
+        assert_eq!(turn(&mut stepper), BOX_SEARCH_SHORT_TURN);
     }
 
     /// Steps `stepper` through `turns` of the forward search's turns, none of them answering.
