@@ -340,7 +340,7 @@ blocked-box-ahead = a box is in the way (in reverse play boxes are pulled, not p
 
 ## What is wrong with a saved file, and what was done
 file-unreadable-short = cannot read: { $problem }
-file-not-utf8 = not UTF-8 text (byte { $byte })
+file-not-utf8 = not UTF-8 text (a bad byte at offset { $byte })
 file-newer = written by a newer PushBox (format version { $version }, this one reads up to { $reads })
 file-syntax = line { $line }, column { $column }: { $message }
 file-version-zero = format version 0 is not a PushBox save

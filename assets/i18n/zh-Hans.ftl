@@ -318,7 +318,7 @@ blocked-box-ahead = 有箱子挡着（倒推模式只能拉箱子，不能推）
 
 ## 存档文件的问题，以及做了什么
 file-unreadable-short = 无法读取：{ $problem }
-file-not-utf8 = 不是 UTF-8 文本（第 { $byte } 字节）
+file-not-utf8 = 不是 UTF-8 文本（偏移 { $byte } 处的字节无效）
 file-newer = 由更新版本的推箱子写入（格式版本 { $version }，本版本最多读到 { $reads }）
 file-syntax = 第 { $line } 行第 { $column } 列：{ $message }
 file-version-zero = 格式版本 0 不是推箱子的存档
