@@ -1835,3 +1835,31 @@ fn link3d_opens_from_link_picks_pairs_by_ray_and_turns_under_a_drag() {
         back.check_finger_sized(window);
     }
 }
+
+/// A save set aside at start-up is told in the screens' language: with `--lang zh-Hans` and a
+/// session file that is not UTF-8, the notice is Chinese, not the core's English.
+#[test]
+fn a_save_set_aside_at_start_up_is_told_in_the_screens_language() {
+    let d = temp_dir("window-zh-notice");
+    let data = d.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("session.ron"), b"garbage\x00\xff\n").unwrap();
+    let shot = d.join("notice.png");
+    let script = format!("frames 4; screenshot {}", shot.display());
+    if !play(&[
+        "--lang",
+        "zh-Hans",
+        "--size",
+        "360x640",
+        "--data-dir",
+        data.to_str().unwrap(),
+        "--input",
+        &script,
+    ]) {
+        return;
+    }
+    let texts = std::fs::read_to_string(shot.with_extension("png.texts")).unwrap();
+    assert!(texts.contains("不是 UTF-8 文本"), "{texts}");
+    assert!(!texts.contains("not UTF-8"), "{texts}");
+    assert!(data.join("session.ron.bad-1").exists());
+}

@@ -113,6 +113,7 @@ fn open_saves(
     mut warnings: ResMut<WarningSettings>,
     mut shade: ResMut<ShadeDeadSquares>,
     mut language: ResMut<crate::game::vocab::i18n::LanguageChoice>,
+    system: Option<Res<crate::game::mechanics::language::SystemLanguage>>,
 ) {
     let Some(config) = config else { return };
     // A windowed game without a data folder still greets a new player.
@@ -129,9 +130,6 @@ fn open_saves(
     let store = Store::new(dir);
     let session = store.read::<save::Session>(Store::SESSION);
     let progress = store.read::<Progress>(Store::PROGRESS);
-    for n in session.notices.into_iter().chain(progress.notices) {
-        notices.say(i18n::store_notice(&n));
-    }
     let s = session.value;
     settings.step_seconds = s.settings.step_seconds.clamp(0.0, 2.0);
     settings.instant = s.settings.instant || config.force_instant;
@@ -143,6 +141,14 @@ fn open_saves(
     shade.0 = s.settings.shade_dead_squares;
     language.0 =
         (s.settings.language.as_deref()).and_then(crate::game::vocab::i18n::Lang::from_code);
+    // The notices are said in the screens' language, which `language.rs` applies only after
+    // start-up: the saved choice, else the system's.
+    if let Some(system) = system {
+        i18n::set_current(language.0.unwrap_or(system.0));
+    }
+    for n in session.notices.into_iter().chain(progress.notices) {
+        notices.say(i18n::store_notice(&n));
+    }
     warnings.0 = crate::core::deadlock::Detectors {
         dead_square: s.settings.warn_dead_square,
         freeze: s.settings.warn_freeze,
