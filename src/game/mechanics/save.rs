@@ -5,7 +5,8 @@
 //! the records (best by moves, best by pushes).
 //!
 //! Siblings: `levels` (the built-in collections a save names), `sound` (its settings are saved too),
-//! `browser` (a web page's storage).
+//! `browser` (a web page's storage), `language` (the system's language, for the notices said
+//! before it is applied).
 
 use std::path::PathBuf;
 
